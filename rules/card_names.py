@@ -1,0 +1,94 @@
+"""Card names and pictures in the reader's language.
+
+The engine speaks in two-letter codes (`QH`); readers see a small card drawn in HTML/CSS
+with the index letter their own packs print and a spoken name for screen readers.
+"""
+
+from django.utils.html import format_html
+from django.utils.translation import gettext, pgettext_lazy
+
+SUIT_SYMBOLS = {"C": "♣\ufe0e", "D": "♦\ufe0e", "H": "♥\ufe0e", "S": "♠\ufe0e"}
+
+# Translators: the index letter printed in the corner of a card (Polish packs print D for the Queen).
+RANK_LETTERS = {
+    "A": pgettext_lazy("card rank", "A"),
+    "T": pgettext_lazy("card rank", "10"),
+    "K": pgettext_lazy("card rank", "K"),
+    "Q": pgettext_lazy("card rank", "Q"),
+    "J": pgettext_lazy("card rank", "J"),
+    "9": pgettext_lazy("card rank", "9"),
+    "8": pgettext_lazy("card rank", "8"),
+    "7": pgettext_lazy("card rank", "7"),
+}
+
+RANK_NAMES = {
+    "A": pgettext_lazy("rank", "Ace"),
+    "T": pgettext_lazy("rank", "Ten"),
+    "K": pgettext_lazy("rank", "King"),
+    "Q": pgettext_lazy("rank", "Queen"),
+    "J": pgettext_lazy("rank", "Jack"),
+    "9": pgettext_lazy("rank", "Nine"),
+    "8": pgettext_lazy("rank", "Eight"),
+    "7": pgettext_lazy("rank", "Seven"),
+}
+
+SUIT_NAMES = {
+    "C": pgettext_lazy("suit", "Clubs"),
+    "D": pgettext_lazy("suit", "Diamonds"),
+    "H": pgettext_lazy("suit", "Hearts"),
+    "S": pgettext_lazy("suit", "Spades"),
+}
+
+# Translators: rank and suit as they stand inside a card's full name (inflect as needed,
+# e.g. Latvian genitive "ercena").
+RANK_IN_CARD_NAME = {
+    "A": pgettext_lazy("rank in a card name", "Ace"),
+    "T": pgettext_lazy("rank in a card name", "Ten"),
+    "K": pgettext_lazy("rank in a card name", "King"),
+    "Q": pgettext_lazy("rank in a card name", "Queen"),
+    "J": pgettext_lazy("rank in a card name", "Jack"),
+    "9": pgettext_lazy("rank in a card name", "Nine"),
+    "8": pgettext_lazy("rank in a card name", "Eight"),
+    "7": pgettext_lazy("rank in a card name", "Seven"),
+}
+SUIT_IN_CARD_NAME = {
+    "C": pgettext_lazy("suit in a card name", "Clubs"),
+    "D": pgettext_lazy("suit in a card name", "Diamonds"),
+    "H": pgettext_lazy("suit in a card name", "Hearts"),
+    "S": pgettext_lazy("suit in a card name", "Spades"),
+}
+
+
+def card_name(code: str) -> str:
+    """The spoken name of a card, e.g. "Queen of Hearts" / "dama kier" / "ercena dāma"."""
+    rank, suit = code[0], code[1]
+    # Translators: a card's full name. Reorder or inflect freely; the two words come from
+    # the "rank in a card name" and "suit in a card name" entries.
+    return gettext("%(rank)s of %(suit)s") % {
+        "rank": RANK_IN_CARD_NAME[rank],
+        "suit": SUIT_IN_CARD_NAME[suit],
+    }
+
+
+def card_html(code: str) -> str:
+    """A small card picture: role=img with the spoken name, the visible glyphs hidden."""
+    rank, suit = code[0], code[1]
+    return format_html(
+        '<span class="card" role="img" aria-label="{}" data-suit="{}">'
+        '<span class="card__rank" aria-hidden="true">{}</span>'
+        '<span class="card__suit" aria-hidden="true">{}</span></span>',
+        card_name(code),
+        suit,
+        RANK_LETTERS[rank],
+        SUIT_SYMBOLS[suit],
+    )
+
+
+def suit_html(suit: str) -> str:
+    """A suit symbol with its spoken name."""
+    return format_html(
+        '<span class="suit" role="img" aria-label="{}" data-suit="{}">{}</span>',
+        SUIT_NAMES[suit],
+        suit,
+        SUIT_SYMBOLS[suit],
+    )

@@ -1,0 +1,313 @@
+"""Read the variant and glossary files of rules/content/ and write them to the database.
+
+Everything is parsed and checked before anything is written, and the writing happens in
+one transaction, so a bad file leaves the database exactly as it was. Rows are created or
+updated by their language-neutral key and saved only when a value changed, which makes a
+second load a no-op.
+"""
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+
+from rules.engine import RuleSet, RuleSetError
+
+from .models import Family, GlossaryTerm, RuleSection, Source, Variant
+
+CONTENT_DIR = Path(__file__).resolve().parent / "content"
+SECTION_KEYS = (
+    "overview",
+    "players-and-cards",
+    "card-values",
+    "the-deal",
+    "bidding",
+    "open-play",
+    "closing",
+    "strict-phase",
+    "marriages",
+    "trump-exchange",
+    "declaring",
+    "last-trick",
+    "scoring",
+    "match",
+    "house-rules",
+    "related-games",
+)
+BRACKET_TOKEN = re.compile(r"\[([A-Z0-9]{1,2})\]")
+VALID_TOKEN = re.compile(r"^(?:[ATKQJ987][CDHS]|[CDHS])$")
+
+
+class ContentError(Exception):
+    """A content file that cannot be loaded; the message names file, field and language."""
+
+    def __init__(self, path: Path, field_name: str, message: str, language: str | None = None):
+        self.path, self.field, self.language = path, field_name, language
+        where = f"{path.name}: {field_name}"
+        if language:
+            where += f" [{language}]"
+        super().__init__(f"{where}: {message}")
+
+
+def languages() -> list[str]:
+    return [code for code, _name in settings.LANGUAGES]
+
+
+@dataclass
+class VariantData:
+    slug: str
+    family: str
+    order: int
+    players: int
+    rules: dict
+    texts: dict[str, dict[str, str]]  # field -> language -> text
+    sections: list[dict] = field(default_factory=list)
+    sources: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class TermData:
+    key: str
+    order: int
+    texts: dict[str, dict[str, str]]
+
+
+@dataclass
+class LoadReport:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    deleted: int = 0
+
+    @property
+    def changed(self) -> int:
+        return self.created + self.updated + self.deleted
+
+    def __str__(self):
+        return (
+            f"{self.created} created, {self.updated} updated, "
+            f"{self.unchanged} unchanged, {self.deleted} deleted"
+        )
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(path, "file", f"not valid TOML ({exc})") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError(path, "file", f"cannot be read ({exc})") from exc
+
+
+def _text(path: Path, table: dict, key: str, field_name: str, language: str) -> str:
+    value = table.get(key) if isinstance(table, dict) else None
+    if not isinstance(value, str) or not value.strip():
+        raise ContentError(path, field_name, "missing or empty", language)
+    return value.strip()
+
+
+def _check_tokens(path: Path, field_name: str, language: str, text: str) -> None:
+    for token in BRACKET_TOKEN.findall(text):
+        if not VALID_TOKEN.match(token):
+            raise ContentError(path, field_name, f"[{token}] is not a card or suit", language)
+
+
+def parse_variant_file(path: Path) -> VariantData:
+    data = _read_toml(path)
+    meta = data.get("variant")
+    if not isinstance(meta, dict):
+        raise ContentError(path, "variant", "the [variant] table is missing")
+    slug = meta.get("slug")
+    if slug != path.stem:
+        raise ContentError(path, "variant.slug", f"must equal the file name {path.stem!r}")
+    family = meta.get("family")
+    if family not in Family.values:
+        raise ContentError(path, "variant.family", f"must be one of {', '.join(Family.values)}")
+    order = meta.get("order")
+    if not isinstance(order, int) or isinstance(order, bool) or not 0 <= order < 32768:
+        raise ContentError(path, "variant.order", "must be a whole number from 0 to 32767")
+    section_keys = meta.get("sections")
+    if not isinstance(section_keys, list) or not section_keys:
+        raise ContentError(path, "variant.sections", "must list the section keys")
+    for key in section_keys:
+        if key not in SECTION_KEYS:
+            raise ContentError(path, "variant.sections", f"unknown section key {key!r}")
+    if len(set(section_keys)) != len(section_keys):
+        raise ContentError(path, "variant.sections", "lists a section twice")
+
+    raw_rules = data.get("rules")
+    if not isinstance(raw_rules, dict):
+        raise ContentError(path, "rules", "the [rules] table is missing")
+    try:
+        rules = RuleSet.from_dict(raw_rules).to_dict()
+    except RuleSetError as exc:
+        raise ContentError(path, f"rules.{getattr(exc, 'key', '?')}", str(exc)) from exc
+
+    sources = data.get("sources", [])
+    if not isinstance(sources, list):
+        raise ContentError(path, "sources", "must be an array of [[sources]] tables")
+    seen_ids = set()
+    for index, source in enumerate(sources):
+        for key in ("id", "title", "url"):
+            if not isinstance(source.get(key), str) or not source[key].strip():
+                raise ContentError(path, f"sources[{index}].{key}", "missing or empty")
+        if not source["url"].startswith(("https://", "http://")):
+            raise ContentError(path, f"sources[{index}].url", "must be an http(s) address")
+        if source["id"] in seen_ids:
+            raise ContentError(path, f"sources[{index}].id", "is used twice")
+        seen_ids.add(source["id"])
+
+    variant = VariantData(
+        slug=slug,
+        family=family,
+        order=order,
+        players=rules["players"],
+        rules=rules,
+        texts={"name": {}, "summary": {}},
+    )
+    variant.sections = [
+        {"key": key, "order": i, "title": {}, "body": {}} for i, key in enumerate(section_keys)
+    ]
+    variant.sources = [
+        {"key": s["id"], "order": i, "title": s["title"].strip(), "url": s["url"], "covers": {}}
+        for i, s in enumerate(sources)
+    ]
+    for language in languages():
+        block = data.get(language)
+        if not isinstance(block, dict):
+            raise ContentError(path, language, "the language table is missing", language)
+        for key in ("name", "summary"):
+            variant.texts[key][language] = _text(path, block, key, key, language)
+        covers = block.get("sources", {})
+        for source in variant.sources:
+            name = f"sources.{source['key']}"
+            source["covers"][language] = _text(path, covers, source["key"], name, language)
+        sections = block.get("sections", {})
+        if not isinstance(sections, dict):
+            raise ContentError(path, "sections", "must be a table", language)
+        extra = set(sections) - set(section_keys)
+        if extra:
+            raise ContentError(
+                path, "sections", f"not listed in variant.sections: {sorted(extra)}", language
+            )
+        for section in variant.sections:
+            name = f"sections.{section['key']}"
+            table = sections.get(section["key"])
+            if not isinstance(table, dict):
+                raise ContentError(path, name, "missing", language)
+            section["title"][language] = _text(path, table, "title", f"{name}.title", language)
+            body = _text(path, table, "body", f"{name}.body", language)
+            _check_tokens(path, f"{name}.body", language, body)
+            section["body"][language] = body
+    return variant
+
+
+def parse_glossary_file(path: Path) -> list[TermData]:
+    data = _read_toml(path)
+    order = data.get("glossary", {}).get("order")
+    if not isinstance(order, list) or not order:
+        raise ContentError(path, "glossary.order", "must list the term keys")
+    terms = [TermData(key=key, order=i, texts={"term": {}, "definition": {}}) for i, key in
+             enumerate(order)]
+    for language in languages():
+        table = data.get(language, {}).get("terms")
+        if not isinstance(table, dict):
+            raise ContentError(path, "terms", "the terms table is missing", language)
+        extra = set(table) - set(order)
+        if extra:
+            raise ContentError(path, "terms", f"not listed in glossary.order: {sorted(extra)}",
+                               language)
+        for term in terms:
+            entry = table.get(term.key)
+            for key in ("term", "definition"):
+                name = f"terms.{term.key}.{key}"
+                term.texts[key][language] = _text(path, entry or {}, key, name, language)
+    return terms
+
+
+def parse_content(content_dir: Path = CONTENT_DIR) -> tuple[list[VariantData], list[TermData]]:
+    variants = [parse_variant_file(p) for p in sorted(content_dir.glob("*.toml"))
+                if p.name != "glossary.toml"]
+    glossary_path = content_dir / "glossary.toml"
+    terms = parse_glossary_file(glossary_path) if glossary_path.exists() else []
+    return variants, terms
+
+
+def _sync(obj, values: dict, report: LoadReport, created: bool) -> None:
+    """Assign values and save only if one of them differs from what is stored."""
+    changed = [name for name, value in values.items() if getattr(obj, name) != value]
+    for name in changed:
+        setattr(obj, name, values[name])
+    if created:
+        obj.save()
+        report.created += 1
+    elif changed:
+        obj.save(update_fields=changed)
+        report.updated += 1
+    else:
+        report.unchanged += 1
+
+
+def _translated(texts: dict[str, dict[str, str]]) -> dict[str, str]:
+    return {f"{name}_{lang}": value for name, by_lang in texts.items()
+            for lang, value in by_lang.items()}
+
+
+def _children(model, variant, rows, fixed_fields, text_fields, report):
+    existing = {row.key: row for row in model.objects.filter(variant=variant)}
+    for row in rows:
+        values = {name: row[name] for name in fixed_fields}
+        values.update(_translated({name: row[name] for name in text_fields}))
+        obj = existing.pop(row["key"], None)
+        created = obj is None
+        if created:
+            obj = model(variant=variant, key=row["key"])
+        _sync(obj, values, report, created)
+    for obj in existing.values():
+        obj.delete()
+        report.deleted += 1
+
+
+@transaction.atomic
+def write_content(variants: list[VariantData], terms: list[TermData]) -> LoadReport:
+    report = LoadReport()
+    existing = {v.slug: v for v in Variant.objects.all()}
+    for data in variants:
+        values = {
+            "family": data.family,
+            "order": data.order,
+            "players": data.players,
+            "rules": data.rules,
+            **_translated(data.texts),
+        }
+        variant = existing.pop(data.slug, None)
+        created = variant is None
+        if created:
+            variant = Variant(slug=data.slug)
+        _sync(variant, values, report, created)
+        _children(RuleSection, variant, data.sections, ("order",), ("title", "body"), report)
+        _children(Source, variant, data.sources, ("order", "title", "url"), ("covers",), report)
+    for variant in existing.values():
+        variant.delete()
+        report.deleted += 1
+
+    existing_terms = {t.key: t for t in GlossaryTerm.objects.all()}
+    for data in terms:
+        term = existing_terms.pop(data.key, None)
+        created = term is None
+        if created:
+            term = GlossaryTerm(key=data.key)
+        _sync(term, {"order": data.order, **_translated(data.texts)}, report, created)
+    for term in existing_terms.values():
+        term.delete()
+        report.deleted += 1
+    return report
+
+
+def content_load(*, content_dir: Path = CONTENT_DIR) -> LoadReport:
+    """Parse every file first, then write them all in one transaction."""
+    variants, terms = parse_content(content_dir)
+    return write_content(variants, terms)

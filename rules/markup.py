@@ -1,0 +1,68 @@
+"""The small markup of rule texts, rendered to safe HTML.
+
+Editors write plain text (paragraphs, `- ` and `1. ` lists, `**bold**`, `[QH]` cards,
+`[H]` suits). Everything is escaped first and only our own tags are added, so no script
+typed in the admin or a content file can reach a page.
+"""
+
+import re
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from .card_names import card_html, suit_html
+
+CARD_TOKEN = re.compile(r"\[([ATKQJ987])([CDHS])\]")
+SUIT_TOKEN = re.compile(r"\[([CDHS])\]")
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+BULLET = re.compile(r"^[-*]\s+")
+NUMBERED = re.compile(r"^\d+[.)]\s+")
+
+
+def render_inline(text: str) -> str:
+    html = escape(text)
+    html = BOLD.sub(r"<strong>\1</strong>", html)
+    html = CARD_TOKEN.sub(lambda m: card_html(m.group(1) + m.group(2)), html)
+    return SUIT_TOKEN.sub(lambda m: suit_html(m.group(1)), html)
+
+
+def _blocks(text: str):
+    """Yield ("p", [lines]) / ("ul", [items]) / ("ol", [items]) blocks."""
+    kind, items = None, []
+    for raw in text.replace("\r\n", "\n").split("\n"):
+        line = raw.strip()
+        if not line:
+            if items:
+                yield kind, items
+            kind, items = None, []
+            continue
+        if BULLET.match(line):
+            line_kind, content = "ul", BULLET.sub("", line)
+        elif NUMBERED.match(line):
+            line_kind, content = "ol", NUMBERED.sub("", line)
+        elif kind in ("ul", "ol") and raw[:1].isspace():
+            items[-1] += " " + line  # an indented line continues the list item
+            continue
+        else:
+            line_kind, content = "p", line
+        if line_kind != kind and items:
+            yield kind, items
+            items = []
+        if line_kind == "p" and kind == "p":
+            items[-1] += " " + content
+        else:
+            items.append(content)
+        kind = line_kind
+    if items:
+        yield kind, items
+
+
+def render_markup(text: str) -> SafeString:
+    parts = []
+    for kind, items in _blocks(text or ""):
+        if kind == "p":
+            parts.extend(f"<p>{render_inline(item)}</p>" for item in items)
+        else:
+            lis = "".join(f"<li>{render_inline(item)}</li>" for item in items)
+            parts.append(f"<{kind}>{lis}</{kind}>")
+    return mark_safe("\n".join(parts))  # noqa: S308 - built from escaped text only

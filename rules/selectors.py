@@ -1,0 +1,84 @@
+"""Reads for the rules pages: each function is one question a page asks."""
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from .models import GlossaryTerm, RuleSection, Source, Variant
+from .parameters import FACT_ROWS, ROWS
+
+
+def variant_list(*, players: int | None = None) -> QuerySet[Variant]:
+    variants = Variant.objects.all()
+    if players is not None:
+        variants = variants.filter(players=players)
+    return variants
+
+
+def variant_player_counts() -> list[int]:
+    return sorted(set(Variant.objects.values_list("players", flat=True)))
+
+
+def variant_get(*, slug: str) -> Variant:
+    """The variant with its sections and sources, in three queries; 404 if unknown."""
+    variant = (
+        Variant.objects.prefetch_related(
+            Prefetch("sections", queryset=RuleSection.objects.order_by("order")),
+            Prefetch("sources", queryset=Source.objects.order_by("order")),
+        )
+        .filter(slug=slug)
+        .first()
+    )
+    if variant is None:
+        raise Http404(_("There is no variant called “%(slug)s”.") % {"slug": slug})
+    return variant
+
+
+@dataclass(frozen=True)
+class Fact:
+    id: str
+    label: str
+    value: str
+
+
+def variant_facts(*, variant: Variant, rows=FACT_ROWS) -> list[Fact]:
+    """The rows that apply to this variant, in words, read from the engine's parameters."""
+    facts = []
+    for row in rows:
+        value = row.value(variant.rules)
+        if value is not None:
+            facts.append(Fact(row.id, str(row.label), value))
+    return facts
+
+
+@dataclass(frozen=True)
+class ComparisonRow:
+    id: str
+    group: str
+    label: str
+    values: list[str]
+    differs: bool
+
+
+def variant_comparison(*, variants: list[Variant]) -> list[ComparisonRow]:
+    """One row per parameter; a row differs when the variants' values are not all equal.
+
+    Rows that apply to none of the variants are left out; where a row applies to some
+    only, the others show a dash.
+    """
+    rows = []
+    for row in ROWS:
+        values = [row.value(v.rules) for v in variants]
+        if all(value is None for value in values):
+            continue
+        shown = [value if value is not None else "—" for value in values]
+        rows.append(
+            ComparisonRow(row.id, str(row.group), str(row.label), shown, len(set(shown)) > 1)
+        )
+    return rows
+
+
+def glossary_terms() -> QuerySet[GlossaryTerm]:
+    return GlossaryTerm.objects.all()

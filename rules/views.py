@@ -1,0 +1,108 @@
+"""Rules pages: views parse the request, ask one selector and render."""
+
+from django.conf import settings
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
+
+from sixtysix_site.context_processors import local_name
+
+from . import selectors
+from .forms import CompareForm
+from .markup import render_markup
+from .parameters import ROWS
+
+
+@require_safe
+def variant_list(request):
+    counts = selectors.variant_player_counts()
+    try:
+        players = int(request.GET.get("players", ""))
+    except ValueError:
+        players = None
+    if players not in counts:
+        players = None  # an unknown filter shows every variant rather than an empty page
+    context = {
+        "variants": selectors.variant_list(players=players),
+        "player_counts": counts,
+        "players": players,
+        "nav": "rules",
+    }
+    return render(request, "rules/variant_list.html", context)
+
+
+@require_safe
+def variant_detail(request, slug):
+    variant = selectors.variant_get(slug=slug)
+    sections = [(section, render_markup(section.body)) for section in variant.sections.all()]
+    context = {
+        "variant": variant,
+        "sections": sections,
+        "sources": variant.sources.all(),
+        "facts": selectors.variant_facts(variant=variant),
+        "all_parameters": selectors.variant_facts(variant=variant, rows=ROWS),
+        "nav": "rules",
+    }
+    return render(request, "rules/variant_detail.html", context)
+
+
+@require_safe
+def variant_json(request, slug):
+    """Open data: the variant's parameters and prose in the requested language."""
+    variant = selectors.variant_get(slug=slug)
+    data = {
+        "slug": variant.slug,
+        "language": get_language(),
+        "name": variant.name,
+        "summary": variant.summary,
+        "family": variant.family,
+        "players": variant.players,
+        "rules": variant.rules,
+        "facts": [
+            {"id": f.id, "label": f.label, "value": f.value}
+            for f in selectors.variant_facts(variant=variant, rows=ROWS)
+        ],
+        "sections": [
+            {"key": s.key, "title": s.title, "body": s.body} for s in variant.sections.all()
+        ],
+        "sources": [
+            {"id": s.key, "title": s.title, "url": s.url, "covers": s.covers}
+            for s in variant.sources.all()
+        ],
+    }
+    return JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+
+
+@require_safe
+def compare(request):
+    variants = list(selectors.variant_list())
+    by_slug = {variant.slug: variant for variant in variants}
+    form = CompareForm(request.GET or None, variants=variants)
+    chosen, rows, status = [], [], 200
+    if form.is_bound:
+        if form.is_valid():
+            chosen = [by_slug[slug] for slug in form.cleaned_data["v"]]
+            rows = selectors.variant_comparison(variants=chosen)
+        else:
+            status = 400
+    context = {"form": form, "chosen": chosen, "rows": rows, "nav": "compare"}
+    return render(request, "rules/compare.html", context, status=status)
+
+
+@require_safe
+def glossary(request):
+    current = get_language()
+    order = [current] + [code for code, _name in settings.LANGUAGES if code != current]
+    terms = selectors.glossary_terms()
+    rows = [
+        {
+            "key": term.key,
+            "definition": term.definition,
+            "terms": [(code, getattr(term, f"term_{code}")) for code in order],
+        }
+        for term in terms
+    ]
+    columns = [(code, local_name(code)) for code in order]
+    context = {"rows": rows, "columns": columns, "nav": "glossary"}
+    return render(request, "rules/glossary.html", context)

@@ -1,0 +1,18 @@
+"""Test settings: the real settings with a few overrides for speed and isolation."""
+
+from .settings import *  # noqa: F403
+
+# Fast password hashing: tests create users, they never need strong hashes.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Plain static storage: tests and the live server run without collectstatic.
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# Each test process gets its own in-memory cache.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# The live server of the browser tests answers on this name.
+ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]

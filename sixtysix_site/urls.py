@@ -1,0 +1,29 @@
+"""Root URLconf: language-neutral files outside, every page under a language prefix."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
+from django.urls import include, path
+
+from rules.sitemaps import VariantSitemap
+
+from . import views
+from .sitemaps import StaticPagesSitemap
+
+sitemaps = {"pages": StaticPagesSitemap, "variants": VariantSitemap}
+
+urlpatterns = [
+    path("robots.txt", views.robots_txt, name="robots_txt"),
+    path("favicon.ico", views.favicon),
+    path("sitemap.xml", sitemap, {"sitemaps": sitemaps}, name="sitemap"),
+    path("admin/", admin.site.urls),
+]
+
+urlpatterns += i18n_patterns(
+    path("", views.home, name="home"),
+    path("", include("rules.urls")),
+    prefix_default_language=True,
+)
+
+handler404 = "sixtysix_site.views.page_not_found"
+handler500 = "sixtysix_site.views.server_error"
