@@ -7,6 +7,7 @@ another host, which the site's Content-Security-Policy (and the offline rule) fo
 import json
 
 from django.contrib import admin
+from django.db import models
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
@@ -28,6 +29,7 @@ class SourceInline(TranslationStackedInline):
     fields = ("key", "title", "url", "covers")
     readonly_fields = ("key",)
     can_delete = False
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
 
 @admin.register(Variant)

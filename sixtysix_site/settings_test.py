@@ -16,3 +16,7 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 
 # The live server of the browser tests answers on this name.
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
+
+# WhiteNoise serves straight from the apps' static folders; no collectstatic in tests.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

@@ -1,0 +1,83 @@
+# Sixty-Six: the single entry point for set-up, serving and testing.
+# `make serve` and `make test` are the two commands the README gives for a fresh machine.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: serve test test-fast test-e2e install install-dev system-packages messages \
+        compilemessages setup migrations-check lint format clean
+
+$(VENV)/bin/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+install: $(VENV)/bin/activate
+	$(PIP) install --quiet -r requirements.txt
+
+install-dev: $(VENV)/bin/activate
+	$(PIP) install --quiet -r requirements-dev.txt
+
+# Debian packages the tests need: Chromium for the browser tests, gettext for msgfmt.
+# Nothing is downloaded at test time; Playwright drives Debian's chromium.
+system-packages:
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
+	fc-list 2>/dev/null | grep -qi dejavu || missing="$$missing fonts-dejavu-core"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+# Compiles locale/*.po with GNU msgfmt, or with babel where gettext is absent.
+compilemessages:
+	@if command -v msgfmt >/dev/null 2>&1; then \
+	  $(PY) manage.py compilemessages --ignore=$(VENV) -v 0; \
+	else \
+	  $(VENV)/bin/pybabel compile -d locale -D django; \
+	fi
+
+messages:
+	$(PY) manage.py makemessages -l da -l nb -l pl -l lv --no-obsolete --add-location file \
+	  --ignore=$(VENV) --ignore=tests --ignore=benchmarks --ignore="rules/engine/*"
+
+setup: compilemessages
+	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py load_content
+	$(PY) manage.py collectstatic --noinput -v 0
+
+serve: install
+	$(MAKE) setup
+	@echo "Serving Sixty-Six at http://$(HOST):$(PORT)/"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: install-dev system-packages compilemessages
+	@$(VENV)/bin/pytest -p no:cacheprovider -n 2 --dist loadgroup; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; \
+	exit $$rc
+
+test-fast: install-dev compilemessages
+	$(VENV)/bin/pytest -m "not e2e" -n 2
+
+test-e2e: install-dev system-packages compilemessages
+	$(VENV)/bin/pytest -m e2e
+
+migrations-check:
+	$(PY) manage.py makemigrations --check --dry-run
+
+lint:
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format:
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3 .pytest_cache
+	find locale -name '*.mo' -delete
