@@ -93,7 +93,7 @@ class LoadReport:
         )
 
 
-def _read_toml(path: Path) -> dict:
+def read_toml(path: Path) -> dict:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
@@ -102,21 +102,21 @@ def _read_toml(path: Path) -> dict:
         raise ContentError(path, "file", f"cannot be read ({exc})") from exc
 
 
-def _text(path: Path, table: dict, key: str, field_name: str, language: str) -> str:
+def text_field(path: Path, table: dict, key: str, field_name: str, language: str) -> str:
     value = table.get(key) if isinstance(table, dict) else None
     if not isinstance(value, str) or not value.strip():
         raise ContentError(path, field_name, "missing or empty", language)
     return value.strip()
 
 
-def _check_tokens(path: Path, field_name: str, language: str, text: str) -> None:
+def check_tokens(path: Path, field_name: str, language: str, text: str) -> None:
     for token in BRACKET_TOKEN.findall(text):
         if not VALID_TOKEN.match(token):
             raise ContentError(path, field_name, f"[{token}] is not a card or suit", language)
 
 
 def parse_variant_file(path: Path) -> VariantData:
-    data = _read_toml(path)
+    data = read_toml(path)
     meta = data.get("variant")
     if not isinstance(meta, dict):
         raise ContentError(path, "variant", "the [variant] table is missing")
@@ -180,11 +180,11 @@ def parse_variant_file(path: Path) -> VariantData:
         if not isinstance(block, dict):
             raise ContentError(path, language, "the language table is missing", language)
         for key in ("name", "summary"):
-            variant.texts[key][language] = _text(path, block, key, key, language)
+            variant.texts[key][language] = text_field(path, block, key, key, language)
         covers = block.get("sources", {})
         for source in variant.sources:
             name = f"sources.{source['key']}"
-            source["covers"][language] = _text(path, covers, source["key"], name, language)
+            source["covers"][language] = text_field(path, covers, source["key"], name, language)
         sections = block.get("sections", {})
         if not isinstance(sections, dict):
             raise ContentError(path, "sections", "must be a table", language)
@@ -198,15 +198,15 @@ def parse_variant_file(path: Path) -> VariantData:
             table = sections.get(section["key"])
             if not isinstance(table, dict):
                 raise ContentError(path, name, "missing", language)
-            section["title"][language] = _text(path, table, "title", f"{name}.title", language)
-            body = _text(path, table, "body", f"{name}.body", language)
-            _check_tokens(path, f"{name}.body", language, body)
+            section["title"][language] = text_field(path, table, "title", f"{name}.title", language)
+            body = text_field(path, table, "body", f"{name}.body", language)
+            check_tokens(path, f"{name}.body", language, body)
             section["body"][language] = body
     return variant
 
 
 def parse_glossary_file(path: Path) -> list[TermData]:
-    data = _read_toml(path)
+    data = read_toml(path)
     order = data.get("glossary", {}).get("order")
     if not isinstance(order, list) or not order:
         raise ContentError(path, "glossary.order", "must list the term keys")
@@ -224,7 +224,7 @@ def parse_glossary_file(path: Path) -> list[TermData]:
             entry = table.get(term.key)
             for key in ("term", "definition"):
                 name = f"terms.{term.key}.{key}"
-                term.texts[key][language] = _text(path, entry or {}, key, name, language)
+                term.texts[key][language] = text_field(path, entry or {}, key, name, language)
     return terms
 
 
@@ -236,7 +236,7 @@ def parse_content(content_dir: Path = CONTENT_DIR) -> tuple[list[VariantData], l
     return variants, terms
 
 
-def _sync(obj, values: dict, report: LoadReport, created: bool) -> None:
+def sync_row(obj, values: dict, report: LoadReport, created: bool) -> None:
     """Assign values and save only if one of them differs from what is stored."""
     changed = [name for name, value in values.items() if getattr(obj, name) != value]
     for name in changed:
@@ -251,7 +251,7 @@ def _sync(obj, values: dict, report: LoadReport, created: bool) -> None:
         report.unchanged += 1
 
 
-def _translated(texts: dict[str, dict[str, str]]) -> dict[str, str]:
+def translated_columns(texts: dict[str, dict[str, str]]) -> dict[str, str]:
     return {f"{name}_{lang}": value for name, by_lang in texts.items()
             for lang, value in by_lang.items()}
 
@@ -260,12 +260,12 @@ def _children(model, variant, rows, fixed_fields, text_fields, report):
     existing = {row.key: row for row in model.objects.filter(variant=variant)}
     for row in rows:
         values = {name: row[name] for name in fixed_fields}
-        values.update(_translated({name: row[name] for name in text_fields}))
+        values.update(translated_columns({name: row[name] for name in text_fields}))
         obj = existing.pop(row["key"], None)
         created = obj is None
         if created:
             obj = model(variant=variant, key=row["key"])
-        _sync(obj, values, report, created)
+        sync_row(obj, values, report, created)
     for obj in existing.values():
         obj.delete()
         report.deleted += 1
@@ -281,13 +281,13 @@ def write_content(variants: list[VariantData], terms: list[TermData]) -> LoadRep
             "order": data.order,
             "players": data.players,
             "rules": data.rules,
-            **_translated(data.texts),
+            **translated_columns(data.texts),
         }
         variant = existing.pop(data.slug, None)
         created = variant is None
         if created:
             variant = Variant(slug=data.slug)
-        _sync(variant, values, report, created)
+        sync_row(variant, values, report, created)
         _children(RuleSection, variant, data.sections, ("order",), ("title", "body"), report)
         _children(Source, variant, data.sources, ("order", "title", "url"), ("covers",), report)
     for variant in existing.values():
@@ -300,7 +300,7 @@ def write_content(variants: list[VariantData], terms: list[TermData]) -> LoadRep
         created = term is None
         if created:
             term = GlossaryTerm(key=data.key)
-        _sync(term, {"order": data.order, **_translated(data.texts)}, report, created)
+        sync_row(term, {"order": data.order, **translated_columns(data.texts)}, report, created)
     for term in existing_terms.values():
         term.delete()
         report.deleted += 1

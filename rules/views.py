@@ -7,6 +7,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from sixtysix_site.context_processors import local_name
+from tutorial.services import tutorial_steps_by_section
 
 from . import selectors
 from .forms import CompareForm
@@ -35,10 +36,16 @@ def variant_list(request):
 @require_safe
 def variant_detail(request, slug):
     variant = selectors.variant_get(slug=slug)
-    sections = [(section, render_markup(section.body)) for section in variant.sections.all()]
+    shown_in = tutorial_steps_by_section(variant=variant)
+    sections = [
+        (section, render_markup(section.body), shown_in.get(section.key, []))
+        for section in variant.sections.all()
+    ]
+    tutorials = list(dict.fromkeys(step.tutorial for steps in shown_in.values() for step in steps))
     context = {
         "variant": variant,
         "sections": sections,
+        "tutorials": sorted(tutorials, key=lambda t: t.order),
         "sources": variant.sources.all(),
         "facts": selectors.variant_facts(variant=variant),
         "all_parameters": selectors.variant_facts(variant=variant, rows=ROWS),

@@ -11,7 +11,13 @@ class StaticPagesSitemap(Sitemap):
     changefreq = "monthly"
 
     def items(self):
-        return ["home", "rules:variant_list", "rules:compare", "rules:glossary"]
+        return [
+            "home",
+            "rules:variant_list",
+            "rules:compare",
+            "rules:glossary",
+            "tutorial:index",
+        ]
 
     def location(self, item):
         return reverse(item)

@@ -6,11 +6,16 @@ from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
 from rules.sitemaps import VariantSitemap
+from tutorial.sitemaps import TutorialStepSitemap
 
 from . import views
 from .sitemaps import StaticPagesSitemap
 
-sitemaps = {"pages": StaticPagesSitemap, "variants": VariantSitemap}
+sitemaps = {
+    "pages": StaticPagesSitemap,
+    "variants": VariantSitemap,
+    "tutorials": TutorialStepSitemap,
+}
 
 urlpatterns = [
     path("robots.txt", views.robots_txt, name="robots_txt"),
@@ -22,6 +27,7 @@ urlpatterns = [
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("", include("rules.urls")),
+    path("", include("tutorial.urls")),
     prefix_default_language=True,
 )
 

@@ -1,0 +1,68 @@
+"""Guided tutorial deals: a layout, the actions of each step, narration in five languages.
+
+Rows come from tutorial/content/*.toml through `load_content`, which replays every
+tutorial through the engine first; the positions shown are always recomputed by the engine
+from `deal` and the steps' `actions`, never stored.
+"""
+
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from rules.models import Variant
+
+from .replay import Script
+
+
+class Tutorial(models.Model):
+    slug = models.SlugField(_("identifier"), max_length=60, unique=True)
+    variant = models.ForeignKey(Variant, on_delete=models.CASCADE, related_name="tutorials")
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    you = models.PositiveSmallIntegerField(_("reader's seat"))
+    reveal = models.BooleanField(_("other hands face up"), default=True)
+    options = models.JSONField(_("rule options"), default=dict, blank=True)
+    deals = models.JSONField(_("deal layouts"))
+    title = models.CharField(_("title"), max_length=200)
+    summary = models.TextField(_("summary"))
+
+    class Meta:
+        ordering = ["order", "slug"]
+        verbose_name = _("tutorial")
+        verbose_name_plural = _("tutorials")
+
+    def __str__(self):
+        return self.title
+
+    def get_absolute_url(self):
+        return reverse("tutorial:step", kwargs={"slug": self.slug, "number": 1})
+
+    def script(self, steps) -> "Script":
+        return Script(self.deals, [(step.deal, step.actions) for step in steps])
+
+
+class TutorialStep(models.Model):
+    tutorial = models.ForeignKey(Tutorial, on_delete=models.CASCADE, related_name="steps")
+    number = models.PositiveSmallIntegerField(_("number"))
+    key = models.SlugField(_("identifier"), max_length=60)
+    deal = models.PositiveSmallIntegerField(_("deal"), default=1)
+    actions = models.JSONField(_("actions"), default=list, blank=True)
+    ask = models.JSONField(_("accepted moves"), default=list, blank=True)
+    sections = models.JSONField(_("rule sections shown"), default=list, blank=True)
+    wrong = models.JSONField(_("replies to wrong moves"), default=dict, blank=True)
+    text = models.TextField(_("narration"))
+    hint = models.TextField(_("hint"), blank=True)
+
+    class Meta:
+        ordering = ["tutorial", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tutorial", "number"], name="unique_step_number"),
+            models.UniqueConstraint(fields=["tutorial", "key"], name="unique_step_key"),
+        ]
+        verbose_name = _("tutorial step")
+        verbose_name_plural = _("tutorial steps")
+
+    def __str__(self):
+        return f"{self.tutorial.slug} {self.number}"
+
+    def get_absolute_url(self):
+        return reverse("tutorial:step", kwargs={"slug": self.tutorial.slug, "number": self.number})

@@ -1,0 +1,235 @@
+"""Read tutorial/content/*.toml, replay each through the engine, write them to the database.
+
+A tutorial whose actions the engine refuses, whose "your move" does not lead to the next
+step, or whose narration names an unknown placeholder is refused with the file, the step
+and the language; nothing is written then (the rules loader's transaction covers both).
+"""
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rules.content_loader import (
+    ContentError,
+    LoadReport,
+    check_tokens,
+    languages,
+    read_toml,
+    sync_row,
+    text_field,
+    translated_columns,
+)
+from rules.engine import Action, EngineError, LayoutError, RuleSet, RuleSetError, get_preset
+from rules.models import Variant
+
+from .models import Tutorial, TutorialStep
+from .replay import ReplayError, Script, action_key, narration_values, placeholders, replay
+
+CONTENT_DIR = Path(__file__).resolve().parent / "content"
+STEP_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
+
+
+@dataclass
+class TutorialData:
+    slug: str
+    variant: str
+    order: int
+    you: int
+    reveal: bool
+    options: dict
+    deals: list[dict]
+    texts: dict[str, dict[str, str]]
+    steps: list[dict] = field(default_factory=list)
+
+
+def _ruleset(path: Path, variant: str, options: dict) -> RuleSet:
+    try:
+        return get_preset(variant).with_options(options)
+    except (RuleSetError, KeyError, EngineError) as exc:
+        raise ContentError(path, "tutorial.options", str(exc)) from exc
+
+
+def _action(path: Path, where: str, raw: Any, player: int | None = None) -> dict:
+    data = dict(raw) if isinstance(raw, dict) else raw
+    if player is not None and isinstance(data, dict):
+        data.setdefault("player", player)
+    try:
+        return Action.from_dict(data).to_dict()
+    except EngineError as exc:
+        raise ContentError(path, where, f"not an action ({exc.code} {exc.details})") from exc
+
+
+def parse_tutorial_file(
+    path: Path, variant_sections: dict[str, list[str]], only: list[str] | None = None
+) -> TutorialData:
+    """Parse and check one file; `only` limits the text checks to some languages (drafting)."""
+    data = read_toml(path)
+    meta = data.get("tutorial")
+    if not isinstance(meta, dict):
+        raise ContentError(path, "tutorial", "the [tutorial] table is missing")
+    if meta.get("slug") != path.stem:
+        raise ContentError(path, "tutorial.slug", f"must equal the file name {path.stem!r}")
+    variant = meta.get("variant")
+    if variant not in variant_sections:
+        raise ContentError(path, "tutorial.variant", f"unknown variant {variant!r}")
+    order = meta.get("order", 0)
+    if not isinstance(order, int) or isinstance(order, bool) or not 0 <= order < 32768:
+        raise ContentError(path, "tutorial.order", "must be a whole number from 0 to 32767")
+    options = meta.get("options", {})
+    if not isinstance(options, dict):
+        raise ContentError(path, "tutorial.options", "must be a table")
+    rules = _ruleset(path, variant, options)
+    you = meta.get("you")
+    if not isinstance(you, int) or isinstance(you, bool) or not 0 <= you < rules.players:
+        raise ContentError(path, "tutorial.you", f"must be a seat from 0 to {rules.players - 1}")
+    reveal = meta.get("reveal", True)
+    if not isinstance(reveal, bool):
+        raise ContentError(path, "tutorial.reveal", "must be true or false")
+    layouts = [data["deal"]] if "deal" in data else data.get("deals")
+    if not isinstance(layouts, list) or not layouts or not all(isinstance(x, dict) for x in layouts):
+        raise ContentError(path, "deal", "give one [deal] table or several [[deals]]")
+
+    raw_steps = data.get("steps")
+    if not isinstance(raw_steps, list) or not raw_steps:
+        raise ContentError(path, "steps", "a tutorial needs at least one [[steps]]")
+    steps = []
+    for number, raw in enumerate(raw_steps, start=1):
+        where = f"steps[{number}]"
+        key = raw.get("id")
+        if not isinstance(key, str) or not STEP_ID.match(key):
+            raise ContentError(path, f"{where}.id", "must be lower-case letters, digits and -")
+        if any(step["key"] == key for step in steps):
+            raise ContentError(path, f"{where}.id", f"{key!r} is used twice")
+        where = f"step {number} ({key})"
+        actions = [_action(path, f"{where}.actions", a) for a in raw.get("actions", [])]
+        ask = [_action(path, f"{where}.ask", a, player=you) for a in raw.get("ask", [])]
+        deal_number = raw.get("deal", steps[-1]["deal"] if steps else 1)
+        previous = steps[-1]["deal"] if steps else 1
+        if deal_number not in (previous, previous + 1) or deal_number > len(layouts):
+            raise ContentError(path, f"{where}.deal", "deals must follow each other: 1, 2, ...")
+        sections = raw.get("sections", [])
+        unknown = [s for s in sections if s not in variant_sections[variant]]
+        if unknown:
+            raise ContentError(path, f"{where}.sections", f"not sections of {variant}: {unknown}")
+        steps.append({"key": key, "number": number, "deal": deal_number,
+                      "actions": actions, "ask": ask,
+                      "sections": list(sections), "text": {},
+                      "hint": dict.fromkeys(languages(), ""), "wrong": {}})
+
+    try:
+        positions = replay(rules, Script(layouts, [(s["deal"], s["actions"]) for s in steps]))
+    except LayoutError as exc:
+        raise ContentError(
+            path, "deal", f"not a deal of {variant} ({exc.code} {exc.details})"
+        ) from exc
+    except ReplayError as exc:
+        step = steps[exc.step - 1]
+        raise ContentError(
+            path, f"step {exc.step} ({step['key']}) action {exc.action + 1}",
+            f"refused by the engine: {exc.code} {exc.details or ''}".strip(),
+        ) from exc
+
+    for step, position in zip(steps, positions, strict=True):
+        where = f"step {step['number']} ({step['key']})"
+        if not step["ask"]:
+            continue
+        if position.to_act != you:
+            raise ContentError(path, f"{where}.ask", f"it is seat {position.to_act}'s turn, not you")
+        for accepted in step["ask"]:
+            if {k: v for k, v in accepted.items() if k != "player"} not in position.legal:
+                raise ContentError(path, f"{where}.ask", f"{action_key(accepted)} is not legal")
+        if step["number"] == len(steps):
+            raise ContentError(path, f"{where}.ask", "the last step cannot ask for a move")
+        following = steps[step["number"]]
+        if following["deal"] != step["deal"] or not following["actions"] or (
+            following["actions"][0] not in step["ask"]
+        ):
+            raise ContentError(path, f"{where}.ask", "the next step must begin with that move")
+
+    texts: dict[str, dict[str, str]] = {"title": {}, "summary": {}}
+    for language in only or languages():
+        block = data.get(language)
+        if not isinstance(block, dict):
+            raise ContentError(path, language, "the language table is missing", language)
+        for name in ("title", "summary"):
+            texts[name][language] = text_field(path, block, name, name, language)
+        step_texts = block.get("steps", {})
+        extra = set(step_texts) - {step["key"] for step in steps}
+        if extra:
+            raise ContentError(path, "steps", f"texts for unknown steps {sorted(extra)}", language)
+        for step, position in zip(steps, positions, strict=True):
+            where = f"steps.{step['key']}"
+            table = step_texts.get(step["key"])
+            if not isinstance(table, dict):
+                raise ContentError(path, where, "missing", language)
+            values = narration_values(position, rules, you)
+            names = ["text", "hint"] if step["ask"] else ["text"]
+            for name in names:
+                text = text_field(path, table, name, f"{where}.{name}", language)
+                _check_text(path, f"{where}.{name}", language, text, values)
+                step[name][language] = text
+            wrong = table.get("wrong", {})
+            if not isinstance(wrong, dict):
+                raise ContentError(path, f"{where}.wrong", "must be a table", language)
+            for key, text in wrong.items():
+                if not isinstance(text, str) or not text.strip():
+                    raise ContentError(path, f"{where}.wrong.{key}", "empty", language)
+                _check_text(path, f"{where}.wrong.{key}", language, text, values)
+                step["wrong"].setdefault(language, {})[key] = text.strip()
+    for step in steps:
+        key_sets = {lang: set(step["wrong"].get(lang, {})) for lang in only or languages()}
+        if len({frozenset(keys) for keys in key_sets.values()}) > 1:
+            raise ContentError(path, f"steps.{step['key']}.wrong", "differs between languages")
+    return TutorialData(path.stem, variant, order, you, reveal, options, layouts, texts, steps)
+
+
+def _check_text(path: Path, where: str, language: str, text: str, values: dict) -> None:
+    check_tokens(path, where, language, text)
+    missing = placeholders(text) - set(values)
+    if missing:
+        raise ContentError(path, where, f"placeholder(s) {sorted(missing)} unknown here", language)
+
+
+def parse_tutorials(content_dir: Path = CONTENT_DIR, variant_sections=None) -> list[TutorialData]:
+    if variant_sections is None:
+        variant_sections = {}
+        for variant in Variant.objects.prefetch_related("sections"):
+            variant_sections[variant.slug] = [s.key for s in variant.sections.all()]
+    return [parse_tutorial_file(p, variant_sections) for p in sorted(content_dir.glob("*.toml"))]
+
+
+def write_tutorials(tutorials: list[TutorialData], report: LoadReport) -> None:
+    variants = {v.slug: v for v in Variant.objects.all()}
+    existing = {t.slug: t for t in Tutorial.objects.all()}
+    for data in tutorials:
+        tutorial = existing.pop(data.slug, None)
+        created = tutorial is None
+        if created:
+            tutorial = Tutorial(slug=data.slug)
+        values = {"variant_id": variants[data.variant].pk, "order": data.order, "you": data.you,
+                  "reveal": data.reveal, "options": data.options, "deals": data.deals,
+                  **translated_columns(data.texts)}
+        sync_row(tutorial, values, report, created)
+        rows = {row.key: row for row in TutorialStep.objects.filter(tutorial=tutorial)}
+        # Numbers are unique per tutorial: park the old rows on free numbers before renumbering.
+        for offset, row in enumerate(rows.values()):
+            if row.number != next((s["number"] for s in data.steps if s["key"] == row.key), None):
+                row.number = 10_000 + offset
+                row.save(update_fields=["number"])
+        for step in data.steps:
+            row = rows.pop(step["key"], None)
+            created = row is None
+            if created:
+                row = TutorialStep(tutorial=tutorial, key=step["key"])
+            values = {"number": step["number"], "deal": step["deal"],
+                      "actions": step["actions"], "ask": step["ask"],
+                      "sections": step["sections"], "wrong": step["wrong"],
+                      **translated_columns({"text": step["text"], "hint": step["hint"]})}
+            sync_row(row, values, report, created)
+        for row in rows.values():
+            row.delete()
+            report.deleted += 1
+    for tutorial in existing.values():
+        tutorial.delete()
+        report.deleted += 1

@@ -1,0 +1,163 @@
+"""Replaying a tutorial through the engine, and the numbers its narration may quote.
+
+Plain functions over engine objects, shared by the content loader (which refuses a file
+whose actions are illegal) and the step pages (which show the engine's positions).
+"""
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.engine import Action, Deal, EngineError, RuleSet
+from rules.engine.cards import RANK_POINTS, RANKS
+
+PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)\}")
+
+
+class ReplayError(Exception):
+    """An action of a tutorial the engine refuses; names the step and the reason code."""
+
+    def __init__(self, step: int, action: int, code: str, details: dict):
+        self.step, self.action, self.code, self.details = step, action, code, details
+        super().__init__(f"step {step}, action {action + 1}: {code} {details or ''}".strip())
+
+
+@dataclass
+class Position:
+    """The engine's state after one step, with what happened on the way to it."""
+
+    number: int
+    state: dict[str, Any]
+    actions: list[dict[str, Any]]
+    legal: list[dict[str, Any]]
+    to_act: int | None
+    completed_tricks: list[list[dict[str, Any]]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+
+def action_key(action: dict[str, Any]) -> str:
+    """The short name of an action used in content files: play-QH, meld-H, bid-2, close."""
+    kind = action.get("type", "")
+    for part in ("card", "suit", "value"):
+        if action.get(part) is not None:
+            return f"{kind}-{action[part]}"
+    return str(kind)
+
+
+def parse_action_key(key: str, player: int) -> dict[str, Any]:
+    kind, _sep, arg = key.partition("-")
+    action: dict[str, Any] = {"player": player, "type": kind}
+    if kind == "play":
+        action["card"] = arg
+    elif kind in ("meld", "trump"):
+        action["suit"] = arg
+    elif kind == "bid":
+        action["value"] = int(arg) if arg.isdigit() else arg
+    return action
+
+
+def start(rules: RuleSet, layout: dict[str, Any]) -> Deal:
+    return Deal.new(rules, layout=layout, dealer=layout.get("dealer", 0))
+
+
+@dataclass(frozen=True)
+class Script:
+    """What a tutorial plays: its layouts, and for each step its deal number and actions."""
+
+    layouts: list[dict[str, Any]]
+    steps: list[tuple[int, list[dict[str, Any]]]]  # (deal number from 1, actions)
+
+
+def replay(rules: RuleSet, script: Script) -> list[Position]:
+    """Apply each step's actions; return the position after every step.
+
+    A step whose deal number differs from the previous step's starts that deal afresh.
+    """
+    deal, current = None, None
+    positions = []
+    for number, (deal_number, actions) in enumerate(script.steps, start=1):
+        if deal_number != current:
+            deal, current = start(rules, script.layouts[deal_number - 1]), deal_number
+        completed = []
+        for index, raw in enumerate(actions):
+            try:
+                deal.apply(Action.from_dict(raw))
+            except EngineError as exc:
+                raise ReplayError(number, index, exc.code, exc.details) from exc
+            state = deal.state()
+            if raw.get("type") == "play" and not state["trick"] and state.get("last_trick"):
+                completed.append(state["last_trick"])
+        state = deal.state()
+        positions.append(
+            Position(
+                number=number,
+                state=state,
+                actions=list(actions),
+                legal=[a.to_dict(with_player=False) for a in deal.legal_actions()],
+                to_act=deal.to_act,
+                completed_tricks=completed,
+                result=deal.result.to_dict() if deal.result else None,
+            )
+        )
+    return positions
+
+
+def check_move(rules: RuleSet, script: Script, number: int, action: Any) -> tuple[str, dict]:
+    """Try `action` in the position after step `number`: ("legal", {}) or (code, details)."""
+    deal_number = script.steps[number - 1][0]
+    deal = start(rules, script.layouts[deal_number - 1])
+    for step_deal, actions in script.steps[:number]:
+        if step_deal == deal_number:
+            for raw in actions:
+                deal.apply(Action.from_dict(raw))
+    try:
+        deal.check(Action.from_dict(action))
+    except EngineError as exc:
+        return exc.code, exc.details
+    return "legal", {}
+
+
+def narration_values(position: Position, rules: RuleSet, you: int) -> dict[str, str]:
+    """Every placeholder a narration may use at this position, as text."""
+    state = position.state
+    seats = len(state["card_points"])
+    others = [seat for seat in range(seats) if seat != you and seat in state.get("active", [])]
+    opponent = others[0] if others else (you + 1) % seats
+    values: dict[str, Any] = {
+        "stock": state["stock_size"],
+        "points_you": state["card_points"][you],
+        "points_opp": state["card_points"][opponent],
+        "pending_you": state["pending_marriage_points"][you],
+        "pending_opp": state["pending_marriage_points"][opponent],
+        "tricks_you": state["tricks_won"][you],
+        "tricks_opp": state["tricks_won"][opponent],
+        "target": rules.target,
+    }
+    for seat in range(seats):
+        values[f"points_{seat}"] = state["card_points"][seat]
+    if seats == 4 and rules.partnerships != "none":
+        side = [0, 0]
+        for seat in range(seats):
+            side[seat % 2] += state["card_points"][seat]
+        values["side_points_you"] = side[you % 2]
+        values["side_points_opp"] = side[(you + 1) % 2]
+    if state.get("last_trick"):
+        values["trick_points"] = sum(
+            RANK_POINTS[RANKS.index(play["card"][0])] for play in state["last_trick"]
+        )
+    if state.get("turnup"):
+        values["turnup"] = f"[{state['turnup']}]"
+    if state.get("trump"):
+        values["trump"] = f"[{state['trump']}]"
+    if position.result:
+        values["game_points"] = position.result["game_points"]
+    return {key: str(value) for key, value in values.items()}
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def fill(text: str, values: dict[str, str]) -> str:
+    """Replace {name} by its value; an unknown name stays as written (the loader refuses it)."""
+    return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)

@@ -1,0 +1,244 @@
+"""Assembling tutorial steps and checking the reader's moves, always through the engine."""
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from django.db.models import Prefetch
+from django.http import Http404
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rules.engine import RuleSet
+from rules.explain import describe_action, describe_result, explain_refusal, seat_name
+from rules.markup import render_inline, render_markup
+from rules.models import RuleSection
+
+from .models import Tutorial, TutorialStep
+from .replay import Position, Script, action_key, check_move, fill, narration_values, replay
+
+
+def tutorial_list():
+    return Tutorial.objects.select_related("variant").prefetch_related("steps")
+
+
+def tutorial_get(*, slug: str) -> Tutorial:
+    """The tutorial with its variant, steps and the variant's sections; 404 if unknown."""
+    tutorial = (
+        Tutorial.objects.select_related("variant")
+        .prefetch_related(
+            Prefetch("steps", queryset=TutorialStep.objects.order_by("number")),
+            Prefetch("variant__sections", queryset=RuleSection.objects.order_by("order")),
+        )
+        .filter(slug=slug)
+        .first()
+    )
+    if tutorial is None:
+        raise Http404(_("There is no tutorial called “%(slug)s”.") % {"slug": slug})
+    return tutorial
+
+
+def tutorial_rules(tutorial: Tutorial) -> RuleSet:
+    return RuleSet.from_dict(tutorial.variant.rules).with_options(tutorial.options)
+
+
+@lru_cache(maxsize=256)
+def _replay_cached(fingerprint: str, payload: str) -> tuple[Position, ...]:
+    rules_dict, options, layouts, steps = json.loads(payload)
+    rules = RuleSet.from_dict(rules_dict).with_options(options)
+    return tuple(replay(rules, Script(layouts, [tuple(step) for step in steps])))
+
+
+def tutorial_positions(tutorial: Tutorial, steps: list[TutorialStep]) -> tuple[Position, ...]:
+    """The engine's position after every step, replayed once per content version."""
+    payload = json.dumps(
+        [
+            tutorial.variant.rules,
+            tutorial.options,
+            tutorial.deals,
+            [[step.deal, step.actions] for step in steps],
+        ],
+        sort_keys=True,
+    )
+    return _replay_cached(hashlib.sha256(payload.encode()).hexdigest(), payload)
+
+
+@dataclass
+class SeatView:
+    seat: int
+    name: str
+    is_you: bool
+    cards: list[str]
+    hidden: bool
+    tricks: int
+    points: int
+    pending: int
+    dealer: bool
+    to_act: bool
+    sitting_out: bool
+
+
+@dataclass
+class Verdict:
+    """The answer to a tried move: correct, legal but not this lesson's move, or illegal."""
+
+    correct: bool
+    legal: bool
+    message: str
+    code: str = ""
+
+
+@dataclass
+class StepView:
+    tutorial: Tutorial
+    step: TutorialStep
+    number: int
+    total: int
+    seats: list[SeatView]
+    turnup: str | None
+    trump: str | None
+    stock: int
+    phase: str
+    trick: list[tuple[str, str]]
+    last_trick: list[tuple[str, str]]
+    last_trick_winner: str
+    happened: list[str]
+    highlight: set[str]
+    narration: str
+    hint: str
+    choices: list[dict] = field(default_factory=list)
+    result: str = ""
+    sections: list[RuleSection] = field(default_factory=list)
+
+
+def _names(tutorial: Tutorial, rules: RuleSet) -> list[str]:
+    partnerships = rules.partnerships != "none"
+    return [seat_name(s, tutorial.you, rules.players, partnerships) for s in range(rules.players)]
+
+
+def choice_label(action: dict) -> str:
+    """A button label for a move the reader may choose (cards are drawn as cards)."""
+    kind = action["type"]
+    labels = {
+        "play": lambda: _("Play %(card)s") % {"card": f"[{action.get('card')}]"},
+        "meld": lambda: _("Show the marriage in %(suit)s") % {"suit": f"[{action.get('suit')}]"},
+        "exchange": lambda: _("Exchange the trump card"),
+        "close": lambda: _("Close the stock"),
+        "declare": lambda: _("Declare"),
+        "draw": lambda: _("Draw"),
+        "bid": lambda: _("Bid %(value)s") % {"value": action.get("value")},
+        "pass": lambda: _("Pass"),
+        "trump": lambda: _("Name %(suit)s as trumps") % {"suit": f"[{action.get('suit')}]"},
+    }
+    return str(render_inline(labels.get(kind, lambda: kind)()))
+
+
+def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepView:
+    steps = list(tutorial.steps.all())
+    if not 1 <= number <= len(steps):
+        raise Http404(
+            _("This tutorial has no step %(number)s; it has %(total)d steps.")
+            % {"number": number, "total": len(steps)}
+        )
+    step = steps[number - 1]
+    position = tutorial_positions(tutorial, steps)[number - 1]
+    rules = tutorial_rules(tutorial)
+    state = position.state
+    names = _names(tutorial, rules)
+    show_all = tutorial.reveal or reveal or position.result is not None
+    active = state.get("active") or list(range(rules.players))
+    seats = []
+    for seat in range(rules.players):
+        seats.append(
+            SeatView(
+                seat=seat,
+                name=names[seat],
+                is_you=seat == tutorial.you,
+                cards=state["hands"][seat],
+                hidden=not (show_all or seat == tutorial.you),
+                tricks=state["tricks_won"][seat],
+                points=state["card_points"][seat],
+                pending=state["pending_marriage_points"][seat],
+                dealer=seat == state.get("dealer"),
+                to_act=seat == position.to_act,
+                sitting_out=seat not in active,
+            )
+        )
+    # The reader's seat last, so the template can put it at the bottom of the table.
+    seats.sort(key=lambda s: (s.is_you, (s.seat - tutorial.you) % rules.players))
+    highlight = {a["card"] for a in position.actions if a.get("card")}
+    happened = [
+        str(
+            render_inline(
+                describe_action(a, names[a["player"]], a["player"] == tutorial.you)
+            )
+        )
+        for a in position.actions
+    ]
+    last = position.completed_tricks[-1] if position.completed_tricks else None
+    last_winner = ""
+    if last and not state["trick"] and position.to_act is not None:
+        last_winner = names[position.to_act]
+    values = narration_values(position, rules, tutorial.you)
+    choices = []
+    if step.ask and position.result is None:
+        choices = [
+            {"key": action_key(a), "label": choice_label(a), **a}
+            for a in position.legal
+        ]
+    return StepView(
+        tutorial=tutorial,
+        step=step,
+        number=number,
+        total=len(steps),
+        seats=seats,
+        turnup=state.get("turnup"),
+        trump=state.get("trump"),
+        stock=state["stock_size"],
+        phase=state["phase"],
+        trick=[(names[p["player"]], p["card"]) for p in state["trick"]],
+        last_trick=[(names[p["player"]], p["card"]) for p in (last or [])],
+        last_trick_winner=last_winner,
+        happened=happened,
+        highlight=highlight,
+        narration=render_markup(fill(step.text, values)),
+        hint=render_markup(fill(step.hint, values)) if step.hint else "",
+        choices=choices,
+        result=str(render_inline(describe_result(position.result, names)))
+        if position.result
+        else "",
+        sections=[s for s in tutorial.variant.sections.all() if s.key in step.sections],
+    )
+
+
+def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
+    """Judge a move the reader tries at a "your move" step, through the engine."""
+    steps = list(tutorial.steps.all())
+    step = steps[number - 1]
+    rules = tutorial_rules(tutorial)
+    action = {"player": tutorial.you, **action}
+    code, details = check_move(rules, tutorial.script(steps), number, action)
+    position = tutorial_positions(tutorial, steps)[number - 1]
+    values = narration_values(position, rules, tutorial.you)
+    if code != "legal":
+        message = explain_refusal(code, details, position.state)
+        return Verdict(False, False, str(render_inline(message)), code)
+    key = action_key(action)
+    if any(action_key(accepted) == key for accepted in step.ask):
+        return Verdict(True, True, str(render_inline(_("Correct! That is the move."))))
+    wrong = (step.wrong.get(get_language()) or step.wrong.get("en") or {}).get(key)
+    if wrong:
+        return Verdict(False, True, str(render_markup(fill(wrong, values))))
+    message = _("That move is allowed, but it is not the one this lesson is about. Hint: %(hint)s")
+    return Verdict(False, True, str(render_inline(message % {"hint": fill(step.hint, values)})))
+
+
+def tutorial_steps_by_section(*, variant) -> dict[str, list[TutorialStep]]:
+    """For a variant page: rule section key → the tutorial steps that show it (one query)."""
+    by_section: dict[str, list[TutorialStep]] = {}
+    steps = TutorialStep.objects.filter(tutorial__variant=variant).select_related("tutorial")
+    for step in steps.order_by("tutorial__order", "number"):
+        for key in step.sections:
+            by_section.setdefault(key, []).append(step)
+    return by_section
