@@ -1,0 +1,68 @@
+"""Actions: the moves a player makes, in protocol form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import SUITS, is_card_code
+from .errors import IllegalAction
+
+ACTION_TYPES = ("play", "meld", "exchange", "close", "declare", "bid", "pass", "trump", "draw")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move: `player` and `type`, plus `card`, `suit` or `value` where the type needs it."""
+
+    player: int
+    type: str
+    card: str | None = None
+    suit: str | None = None
+    value: int | None = None
+
+    def to_dict(self, with_player: bool = True) -> dict[str, Any]:
+        """Protocol form, e.g. ``{"player": 0, "type": "play", "card": "AS"}``."""
+        d: dict[str, Any] = (
+            {"player": self.player, "type": self.type} if with_player else {"type": self.type}
+        )
+        if self.card is not None:
+            d["card"] = self.card
+        if self.suit is not None:
+            d["suit"] = self.suit
+        if self.value is not None:
+            d["value"] = self.value
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Action:
+        """Parse a protocol action; IllegalAction("bad_action") on a malformed one."""
+        if not isinstance(d, dict):
+            raise IllegalAction("bad_action", {"reason": "not_an_object"})
+        player = d.get("player")
+        kind = d.get("type")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < 16:
+            raise IllegalAction("bad_action", {"field": "player"})
+        if kind not in ACTION_TYPES:
+            raise IllegalAction("unknown_action", {"type": str(kind)[:40]})
+        allowed = {"player", "type"}
+        card = suit = value = None
+        if kind == "play":
+            card = d.get("card")
+            if not is_card_code(card):
+                raise IllegalAction("bad_action", {"field": "card"})
+            allowed.add("card")
+        elif kind in ("meld", "trump"):
+            suit = d.get("suit")
+            if not isinstance(suit, str) or len(suit) != 1 or suit not in SUITS:
+                raise IllegalAction("bad_action", {"field": "suit"})
+            allowed.add("suit")
+        elif kind == "bid":
+            value = d.get("value")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+                raise IllegalAction("bad_action", {"field": "value"})
+            allowed.add("value")
+        extra = [k for k in d if k not in allowed]
+        if extra:
+            raise IllegalAction("bad_action", {"field": str(extra[0])[:40]})
+        return cls(player, kind, card, suit, value)

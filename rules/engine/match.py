@@ -1,0 +1,97 @@
+"""A match: deals in sequence, game points, dealer rotation, targets and carries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .deal import Deal
+from .ruleset import RuleSet
+from .scoring import Result
+
+
+@dataclass
+class Match:
+    """Scores per seat. Up: from 0 to `match_target`; down (Bummerl): from the target to 0."""
+
+    rules: RuleSet
+    dealer: int = 0
+    scores: list[int] = field(default_factory=list)
+    deals_played: int = 0
+    carry: int = 0
+    history: list[dict] = field(default_factory=list)
+    winners: list[int] | None = None
+    stakes: dict[int, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.scores:
+            start = self.rules.match_target if self.rules.match_direction == "down" else 0
+            self.scores = [start] * self.rules.players
+
+    @property
+    def over(self) -> bool:
+        """True once somebody has won the match."""
+        return self.winners is not None
+
+    def new_deal(self, *, seed: int | None = None, layout: dict | None = None) -> Deal:
+        """The next deal, dealt by the current dealer."""
+        if layout is not None:
+            return Deal.new(self.rules, layout={**layout, "dealer": self.dealer})
+        return Deal.new(self.rules, seed=seed, dealer=self.dealer)
+
+    def record(self, result: Result) -> None:
+        """Add a finished deal's game points, move the dealer, and check for a winner."""
+        r = self.rules
+        self.deals_played += 1
+        entry = {"dealer": self.dealer, "result": result.to_dict()}
+        self.history.append(entry)
+        gains = list(result.game_points_by_seat) or [0] * r.players
+        void = result.reason == "tie" and r.scoring != "raw_points"
+        if void:
+            if r.draw_handling == "carry_1_to_next_winner" and not result.extra.get("redeal"):
+                self.carry += 1
+            if result.extra.get("redeal") or r.draw_handling != "void_redeal_same_dealer":
+                self.dealer = (self.dealer + 1) % r.players
+            self._check_end()
+            return
+        if self.carry and result.winners:
+            for s in result.winners:
+                gains[s] += self.carry
+            if r.dealer_sits_out:
+                gains[self.dealer] += self.carry
+            self.carry = 0
+        for s, g in enumerate(gains):
+            if r.match_direction == "down":
+                self.scores[s] -= g
+            else:
+                new = self.scores[s] + g
+                if r.dealer_score_cap and s == self.dealer and r.match_target:
+                    new = min(new, max(self.scores[s], r.match_target - 1))
+                self.scores[s] = new
+        if r.next_dealer == "deal_winner" and result.winners:
+            self.dealer = result.winners[0]
+        else:
+            self.dealer = (self.dealer + 1) % r.players
+        self._check_end()
+
+    def _check_end(self) -> None:
+        r = self.rules
+        if r.match_deals:
+            if self.deals_played >= r.match_deals:
+                best = max(self.scores)
+                tops = [s for s, v in enumerate(self.scores) if v == best]
+                self.winners = tops
+                if len(tops) == 1:
+                    rest = sorted(self.scores)[-2] if len(self.scores) > 1 else 0
+                    stake = 1 if r.idiot_settlement == "per_round" else best - rest
+                    self.stakes = {tops[0]: stake}
+            return
+        if r.match_direction == "down":
+            done = [s for s, v in enumerate(self.scores) if v <= 0]
+            if done:
+                low = min(self.scores[s] for s in done)
+                self.winners = [s for s in done if self.scores[s] == low]
+        else:
+            done = [s for s, v in enumerate(self.scores) if v >= r.match_target]
+            if done:
+                high = max(self.scores[s] for s in done)
+                self.winners = [s for s in done if self.scores[s] == high]

@@ -1,0 +1,145 @@
+"""The JSON command-line contract (shared/engine-protocol.md) as plain functions.
+
+`replay(request)` returns (exit status, response) exactly as ``python -m rules.engine replay``
+prints it: 0 every action legal, 1 an action refused, 2 the request is malformed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import Action
+from .deal import Deal
+from .errors import IllegalAction, LayoutError, RuleSetError
+from .presets import get_preset, load_presets
+
+REQUEST_KEYS = frozenset(("variant", "options", "deal", "seed", "dealer", "actions"))
+MAX_ACTIONS = 10_000
+
+
+def _malformed(code: str, message: str, **details: Any) -> tuple[int, dict]:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if details:
+        error["details"] = details
+    return 2, {"ok": False, "error": error}
+
+
+def presets_response() -> dict[str, dict[str, Any]]:
+    """``{preset_id: {option: value, ...}, ...}`` for every preset."""
+    return {pid: rules.to_dict() for pid, rules in load_presets().items()}
+
+
+def replay(request: dict | str) -> tuple[int, dict]:
+    """Replay a request; never raises, whatever the input."""
+    try:
+        return _replay(request)
+    except RecursionError:
+        return _malformed("bad_json", "request nested too deeply")
+    except Exception as exc:  # the contract forbids tracebacks for any input
+        return _malformed("internal_error", f"{type(exc).__name__}")
+
+
+def _replay(request: dict | str) -> tuple[int, dict]:
+    if isinstance(request, str | bytes):
+        try:
+            request = json.loads(request)
+        except (ValueError, UnicodeDecodeError) as exc:
+            return _malformed("bad_json", f"request is not valid JSON: {exc}"[:300])
+    if not isinstance(request, dict):
+        return _malformed("bad_request", "request must be a JSON object")
+    for key in request:
+        if key not in REQUEST_KEYS:
+            return _malformed(
+                "unknown_field", f"unknown request field {str(key)[:40]!r}", field=str(key)[:40]
+            )
+    variant = request.get("variant")
+    if not isinstance(variant, str):
+        return _malformed("unknown_variant", "variant must be a preset id")
+    try:
+        rules = get_preset(variant)
+    except KeyError:
+        return _malformed(
+            "unknown_variant", f"unknown variant {variant[:40]!r}", variant=variant[:40]
+        )
+    options = request.get("options", {})
+    if options is None:
+        options = {}
+    try:
+        rules = rules.with_options(options)
+    except RuleSetError as exc:
+        code = "unknown_option" if exc.message == "unknown rule key" else "bad_option"
+        return _malformed(code, exc.message[:300], key=exc.key)
+    has_deal = "deal" in request
+    has_seed = "seed" in request
+    if has_deal == has_seed:
+        return _malformed("bad_request", "give exactly one of deal and seed")
+    try:
+        if has_deal:
+            if "dealer" in request:
+                return _malformed("bad_request", "dealer belongs inside deal")
+            deal = Deal.new(rules, layout=request["deal"])
+        else:
+            seed = request["seed"]
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                return _malformed("bad_request", "seed must be an integer")
+            deal = Deal.new(rules, seed=seed, dealer=request.get("dealer", 0))
+    except LayoutError as exc:
+        return _malformed(exc.code, f"bad deal layout: {exc.code}", **exc.details)
+    actions = request.get("actions", [])
+    if not isinstance(actions, list):
+        return _malformed("bad_request", "actions must be a list")
+    if len(actions) > MAX_ACTIONS:
+        return _malformed("bad_request", "too many actions")
+    parsed: list[Action] = []
+    for i, raw in enumerate(actions):
+        try:
+            a = Action.from_dict(raw)
+        except IllegalAction as exc:
+            return _malformed(exc.code, f"action {i} is malformed", action_index=i, **exc.details)
+        if a.player >= rules.players:
+            return _malformed(
+                "bad_action", f"action {i}: no such player", action_index=i, field="player"
+            )
+        if a.card is not None and not deal.pack.ids_for(a.card):
+            return _malformed(
+                "unknown_card",
+                f"action {i}: {a.card} is not in this pack",
+                action_index=i,
+                card=a.card,
+            )
+        parsed.append(a)
+    steps = []
+    for i, a in enumerate(parsed):
+        steps.append(
+            {
+                "to_act": deal.to_act,
+                "legal": [x.to_dict(with_player=False) for x in deal.legal_actions()],
+            }
+        )
+        try:
+            deal.apply(a)
+        except IllegalAction as exc:
+            return 1, {
+                "ok": False,
+                "error": {
+                    "action_index": i,
+                    "code": exc.code,
+                    "message": f"action {i} refused: {exc.code}",
+                    "details": exc.details,
+                },
+                "steps": steps,
+                "final": deal.state(),
+                "result": None,
+            }
+    return 0, {
+        "ok": True,
+        "steps": steps,
+        "final": deal.state(),
+        "result": deal.result.to_dict() if deal.result else None,
+    }
+
+
+def dumps(response: dict) -> str:
+    """The response as printed by the CLI."""
+    return json.dumps(response, ensure_ascii=False)

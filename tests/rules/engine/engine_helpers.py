@@ -1,0 +1,70 @@
+"""Shared helpers for the engine tests: layouts, action shorthands, random play."""
+
+from __future__ import annotations
+
+import random
+
+from rules.engine import Action, Deal, get_preset
+from rules.engine.actions import ACTION_TYPES
+from rules.engine.cards import CODES, SUITS, get_pack
+
+CLASSIC_HANDS = [
+    ["AS", "TS", "KS", "QS", "JS", "9S"],
+    ["AH", "TH", "KH", "QH", "JH", "9H"],
+]
+CLASSIC_STOCK = ["AD", "TD", "KD", "QD", "JD", "9D", "AC", "TC", "KC", "QC", "JC"]
+
+
+def play(p: int, card: str) -> Action:
+    """A play action."""
+    return Action(p, "play", card=card)
+
+
+def act(p: int, kind: str, **kw: object) -> Action:
+    """Any action."""
+    return Action(p, kind, **kw)  # type: ignore[arg-type]
+
+
+def new_deal(preset: str = "classic66", options: dict | None = None, **layout: object) -> Deal:
+    """A deal of a preset (with option overrides) from an explicit layout."""
+    rules = get_preset(preset)
+    if options:
+        rules = rules.with_options(options)
+    return Deal.new(rules, layout=dict(layout))
+
+
+def run(deal: Deal, *actions: Action) -> Deal:
+    """Apply actions in order."""
+    for a in actions:
+        deal.apply(a)
+    return deal
+
+
+def candidates(deal: Deal) -> list[Action]:
+    """Every conceivable action for every seat: all cards of the pack, all types."""
+    rules = deal.rules
+    pack = get_pack(rules.deck)
+    codes = sorted({CODES[c] for c in pack.cards})
+    out = []
+    for p in range(rules.players):
+        out.extend(Action(p, "play", card=c) for c in codes)
+        out.extend(Action(p, kind) for kind in ("exchange", "close", "declare", "pass", "draw"))
+        out.extend(Action(p, "meld", suit=s) for s in SUITS)
+        out.extend(Action(p, "trump", suit=s) for s in SUITS)
+        out.extend(Action(p, "bid", value=v) for v in range(0, 7))
+    assert {a.type for a in out} == set(ACTION_TYPES)
+    return out
+
+
+def random_deal(preset: str, seed: int, end_weight: float = 0.3) -> tuple[Deal, random.Random]:
+    """A seeded deal and the random generator that plays it."""
+    rules = get_preset(preset)
+    deal = Deal.new(rules, seed=seed, dealer=seed % rules.players)
+    return deal, random.Random(seed * 7919 + 1)
+
+
+def classic() -> Deal:
+    """classic66: dealer 0 holds spades, player 1 hearts, clubs trump (9C turned up)."""
+    return new_deal(
+        dealer=0, hands=[list(h) for h in CLASSIC_HANDS], turnup="9C", stock=list(CLASSIC_STOCK)
+    )
