@@ -8,7 +8,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: serve test test-fast test-e2e install install-dev system-packages messages \
+.PHONY: serve test test-postgres test-fast test-e2e install install-dev system-packages messages \
         compilemessages setup migrations-check lint format clean
 
 $(VENV)/bin/activate:
@@ -58,6 +58,14 @@ serve: install
 
 test: install-dev system-packages compilemessages
 	@$(VENV)/bin/pytest -p no:cacheprovider -n 2 --dist loadgroup; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; \
+	exit $$rc
+
+# The whole suite again on a PostgreSQL server started on loopback (CI runs both).
+PG_URL ?= postgres://sixtysix:sixtysix@127.0.0.1:5432/sixtysix
+test-postgres: install-dev system-packages compilemessages
+	bash scripts/postgres-up.sh
+	@DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest -p no:cacheprovider -n 2 --dist loadgroup; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; \
 	exit $$rc
 

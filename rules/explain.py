@@ -12,37 +12,48 @@ from django.utils.translation import ngettext
 from .card_names import SUIT_NAMES
 
 
-def _phase_reason(state: dict | None) -> str:
-    """Why obligations apply: the stock was closed, used up, or there is none."""
-    if state is None:
+def _phase_reason(state: dict | None, has_stock: bool) -> str:
+    """Why obligations apply: the stock was closed or used up (games without one: no reason)."""
+    if state is None or not has_stock:
         return ""
     if state.get("closed_by") is not None:
         return _("The stock is closed, so ")
-    if state.get("stock_size") == 0 and state.get("stock") == []:
+    if state.get("stock_size") == 0:
         return _("The stock is used up, so ")
     return ""
 
 
-def explain_refusal(code: str, details: dict, state: dict | None = None) -> str:
+def explain_refusal(
+    code: str, details: dict, state: dict | None = None, *, has_stock: bool = True
+) -> str:
     """One sentence that says why the engine refused a move."""
     suit = details.get("suit")
     suit_words = f"{SUIT_NAMES[suit]} [{suit}]" if suit in SUIT_NAMES else ""
     card = details.get("card")
     card_token = f"[{card}]" if isinstance(card, str) and len(card) == 2 else ""
-    because = _phase_reason(state)
+    because = _phase_reason(state, has_stock)
+
+    def obliged(text: str) -> str:
+        # "The stock is closed, so you must …", or "You must …" where no reason is given.
+        return because + text if because else text[:1].upper() + text[1:]
+
     messages = {
         "deal_over": _("The deal is over; no more moves can be made."),
         "not_your_turn": _("It is not your turn."),
         "card_not_in_hand": _("That card is not in your hand."),
-        "must_follow_suit": because
-        + _("you must follow suit: play a card of %(suit)s.") % {"suit": suit_words},
-        "must_head_trick": because
-        + _("you must win the trick if you can: play a higher card than %(card)s.")
-        % {"card": card_token},
-        "must_overtrump": because
-        + _("you must over-trump: play a trump higher than %(card)s.") % {"card": card_token},
-        "must_trump": because
-        + _("you cannot follow suit, so you must play a trump (%(suit)s).") % {"suit": suit_words},
+        "must_follow_suit": obliged(
+            _("you must follow suit: play a card of %(suit)s.") % {"suit": suit_words}
+        ),
+        "must_head_trick": obliged(
+            _("you must win the trick if you can: play a higher card than %(card)s.")
+            % {"card": card_token}
+        ),
+        "must_overtrump": obliged(
+            _("you must over-trump: play a trump higher than %(card)s.") % {"card": card_token}
+        ),
+        "must_trump": obliged(
+            _("you cannot follow suit, so you must play a trump (%(suit)s).") % {"suit": suit_words}
+        ),
         "must_lead_marriage_card": _(
             "You have shown a marriage, so you must lead its King or Queen (%(suit)s)."
         )
@@ -67,8 +78,7 @@ def explain_refusal(code: str, details: dict, state: dict | None = None) -> str:
         "exchange_same_card": _("The turn-up is already that card; there is nothing to gain."),
         "exchange_decision_pending": _("First decide whether to exchange the trump card."),
         "meld_not_on_lead": _("A marriage may be shown only by the player on lead."),
-        "no_marriage": _("You do not hold both King and Queen of %(suit)s.")
-        % {"suit": suit_words},
+        "no_marriage": _("You do not hold both King and Queen of %(suit)s.") % {"suit": suit_words},
         "marriage_already_this_lead": _("Only one marriage may be shown per lead."),
         "marriage_in_strict_phase": _(
             "Marriages can no longer be shown once the stock is closed or used up."
@@ -128,7 +138,8 @@ def describe_action(action: dict, actor: str, is_you: bool) -> str:
     else:
         lines = {
             "play": _("%(player)s plays %(card)s.") % {"player": actor, "card": card},
-            "meld": _("%(player)s shows the marriage in %(suit)s.") % {"player": actor, "suit": suit},
+            "meld": _("%(player)s shows the marriage in %(suit)s.")
+            % {"player": actor, "suit": suit},
             "exchange": _("%(player)s exchanges the trump card.") % {"player": actor},
             "close": _("%(player)s closes the stock.") % {"player": actor},
             "declare": _("%(player)s declares reaching the target.") % {"player": actor},
@@ -155,7 +166,7 @@ RESULT_REASONS = {
 
 
 def describe_result(result: dict, names: list[str]) -> str:
-    """"Result: You win 2 game points (closed the stock and reached the target)."""
+    """ "Result: You win 2 game points (closed the stock and reached the target)."""
     reason = RESULT_REASONS.get(result.get("reason"), lambda: str(result.get("reason")))()
     winners = [names[seat] for seat in result.get("winners", []) if seat < len(names)]
     if not winners:

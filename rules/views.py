@@ -7,6 +7,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from sixtysix_site.context_processors import local_name
+from sixtysix_site.page_cache import cached_page
 from tutorial.services import tutorial_steps_by_section
 
 from . import selectors
@@ -16,6 +17,7 @@ from .parameters import ROWS
 
 
 @require_safe
+@cached_page(query_keys=("players",))
 def variant_list(request):
     counts = selectors.variant_player_counts()
     try:
@@ -34,6 +36,7 @@ def variant_list(request):
 
 
 @require_safe
+@cached_page()
 def variant_detail(request, slug):
     variant = selectors.variant_get(slug=slug)
     shown_in = tutorial_steps_by_section(variant=variant)
@@ -55,6 +58,7 @@ def variant_detail(request, slug):
 
 
 @require_safe
+@cached_page()
 def variant_json(request, slug):
     """Open data: the variant's parameters and prose in the requested language."""
     variant = selectors.variant_get(slug=slug)
@@ -82,6 +86,7 @@ def variant_json(request, slug):
 
 
 @require_safe
+@cached_page(query_keys=("v",))
 def compare(request):
     variants = list(selectors.variant_list())
     by_slug = {variant.slug: variant for variant in variants}
@@ -98,6 +103,7 @@ def compare(request):
 
 
 @require_safe
+@cached_page()
 def glossary(request):
     current = get_language()
     order = [current] + [code for code, _name in settings.LANGUAGES if code != current]

@@ -62,7 +62,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.sitemaps",
     "csp",
-    "sixtysix_site",
+    "sixtysix_site.apps.SiteConfig",
     "rules",
     "tutorial",
 ]
@@ -178,3 +178,5 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+CSRF_FAILURE_VIEW = "sixtysix_site.views.csrf_failure"

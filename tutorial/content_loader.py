@@ -87,7 +87,11 @@ def parse_tutorial_file(
     if not isinstance(reveal, bool):
         raise ContentError(path, "tutorial.reveal", "must be true or false")
     layouts = [data["deal"]] if "deal" in data else data.get("deals")
-    if not isinstance(layouts, list) or not layouts or not all(isinstance(x, dict) for x in layouts):
+    if (
+        not isinstance(layouts, list)
+        or not layouts
+        or not all(isinstance(x, dict) for x in layouts)
+    ):
         raise ContentError(path, "deal", "give one [deal] table or several [[deals]]")
 
     raw_steps = data.get("steps")
@@ -112,10 +116,19 @@ def parse_tutorial_file(
         unknown = [s for s in sections if s not in variant_sections[variant]]
         if unknown:
             raise ContentError(path, f"{where}.sections", f"not sections of {variant}: {unknown}")
-        steps.append({"key": key, "number": number, "deal": deal_number,
-                      "actions": actions, "ask": ask,
-                      "sections": list(sections), "text": {},
-                      "hint": dict.fromkeys(languages(), ""), "wrong": {}})
+        steps.append(
+            {
+                "key": key,
+                "number": number,
+                "deal": deal_number,
+                "actions": actions,
+                "ask": ask,
+                "sections": list(sections),
+                "text": {},
+                "hint": dict.fromkeys(languages(), ""),
+                "wrong": {},
+            }
+        )
 
     try:
         positions = replay(rules, Script(layouts, [(s["deal"], s["actions"]) for s in steps]))
@@ -126,7 +139,8 @@ def parse_tutorial_file(
     except ReplayError as exc:
         step = steps[exc.step - 1]
         raise ContentError(
-            path, f"step {exc.step} ({step['key']}) action {exc.action + 1}",
+            path,
+            f"step {exc.step} ({step['key']}) action {exc.action + 1}",
             f"refused by the engine: {exc.code} {exc.details or ''}".strip(),
         ) from exc
 
@@ -135,15 +149,19 @@ def parse_tutorial_file(
         if not step["ask"]:
             continue
         if position.to_act != you:
-            raise ContentError(path, f"{where}.ask", f"it is seat {position.to_act}'s turn, not you")
+            raise ContentError(
+                path, f"{where}.ask", f"it is seat {position.to_act}'s turn, not you"
+            )
         for accepted in step["ask"]:
             if {k: v for k, v in accepted.items() if k != "player"} not in position.legal:
                 raise ContentError(path, f"{where}.ask", f"{action_key(accepted)} is not legal")
         if step["number"] == len(steps):
             raise ContentError(path, f"{where}.ask", "the last step cannot ask for a move")
         following = steps[step["number"]]
-        if following["deal"] != step["deal"] or not following["actions"] or (
-            following["actions"][0] not in step["ask"]
+        if (
+            following["deal"] != step["deal"]
+            or not following["actions"]
+            or (following["actions"][0] not in step["ask"])
         ):
             raise ContentError(path, f"{where}.ask", "the next step must begin with that move")
 
@@ -207,9 +225,15 @@ def write_tutorials(tutorials: list[TutorialData], report: LoadReport) -> None:
         created = tutorial is None
         if created:
             tutorial = Tutorial(slug=data.slug)
-        values = {"variant_id": variants[data.variant].pk, "order": data.order, "you": data.you,
-                  "reveal": data.reveal, "options": data.options, "deals": data.deals,
-                  **translated_columns(data.texts)}
+        values = {
+            "variant_id": variants[data.variant].pk,
+            "order": data.order,
+            "you": data.you,
+            "reveal": data.reveal,
+            "options": data.options,
+            "deals": data.deals,
+            **translated_columns(data.texts),
+        }
         sync_row(tutorial, values, report, created)
         rows = {row.key: row for row in TutorialStep.objects.filter(tutorial=tutorial)}
         # Numbers are unique per tutorial: park the old rows on free numbers before renumbering.
@@ -222,10 +246,15 @@ def write_tutorials(tutorials: list[TutorialData], report: LoadReport) -> None:
             created = row is None
             if created:
                 row = TutorialStep(tutorial=tutorial, key=step["key"])
-            values = {"number": step["number"], "deal": step["deal"],
-                      "actions": step["actions"], "ask": step["ask"],
-                      "sections": step["sections"], "wrong": step["wrong"],
-                      **translated_columns({"text": step["text"], "hint": step["hint"]})}
+            values = {
+                "number": step["number"],
+                "deal": step["deal"],
+                "actions": step["actions"],
+                "ask": step["ask"],
+                "sections": step["sections"],
+                "wrong": step["wrong"],
+                **translated_columns({"text": step["text"], "hint": step["hint"]}),
+            }
             sync_row(row, values, report, created)
         for row in rows.values():
             row.delete()

@@ -169,11 +169,7 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
     seats.sort(key=lambda s: (s.is_you, (s.seat - tutorial.you) % rules.players))
     highlight = {a["card"] for a in position.actions if a.get("card")}
     happened = [
-        str(
-            render_inline(
-                describe_action(a, names[a["player"]], a["player"] == tutorial.you)
-            )
-        )
+        str(render_inline(describe_action(a, names[a["player"]], a["player"] == tutorial.you)))
         for a in position.actions
     ]
     last = position.completed_tricks[-1] if position.completed_tricks else None
@@ -183,10 +179,7 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
     values = narration_values(position, rules, tutorial.you)
     choices = []
     if step.ask and position.result is None:
-        choices = [
-            {"key": action_key(a), "label": choice_label(a), **a}
-            for a in position.legal
-        ]
+        choices = [{"key": action_key(a), "label": choice_label(a), **a} for a in position.legal]
     return StepView(
         tutorial=tutorial,
         step=step,
@@ -222,7 +215,8 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
     position = tutorial_positions(tutorial, steps)[number - 1]
     values = narration_values(position, rules, tutorial.you)
     if code != "legal":
-        message = explain_refusal(code, details, position.state)
+        has_stock = rules.stock_draw_rule != "none"
+        message = explain_refusal(code, details, position.state, has_stock=has_stock)
         return Verdict(False, False, str(render_inline(message)), code)
     key = action_key(action)
     if any(action_key(accepted) == key for accepted in step.ask):

@@ -4,11 +4,13 @@ import json
 from itertools import groupby
 
 from django.http import Http404, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_safe
 
 from rules.engine import Action, EngineError
+from sixtysix_site.page_cache import cached_page
 
 from . import services
 from .replay import parse_action_key
@@ -17,6 +19,7 @@ MAX_BODY = 2048  # a move is a few dozen bytes; anything much larger is not a mo
 
 
 @require_safe
+@cached_page()
 def tutorial_index(request):
     tutorials = list(services.tutorial_list())
     groups = [
@@ -46,6 +49,7 @@ def _tried_action(request, tutorial):
 
 
 @require_safe
+@cached_page(query_keys=("reveal",))
 def tutorial_step(request, slug, number):
     tutorial = services.tutorial_get(slug=slug)
     view = services.step_view(tutorial=tutorial, number=number, reveal="reveal" in request.GET)
@@ -61,14 +65,26 @@ def tutorial_step(request, slug, number):
     return render(request, "tutorial/step.html", context, status=status)
 
 
+@require_safe
+def csrf_token(request):
+    """The CSRF token for the move check, fetched by the script so that the step pages
+    themselves carry no per-visitor token and can be cached for everyone."""
+    response = JsonResponse({"token": get_token(request)})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 def _json_error(status: int, message: str) -> JsonResponse:
     return JsonResponse({"correct": False, "legal": False, "message": message}, status=status)
 
 
-@require_POST
 def move_check(request, slug, number):
     """Check the reader's move: 200 with the verdict, 422 when the rules refuse it, 4xx on
     malformed input. Nothing is stored."""
+    if request.method != "POST":
+        response = _json_error(405, _("Send the move with POST."))
+        response["Allow"] = "POST"
+        return response
     try:
         tutorial = services.tutorial_get(slug=slug)
         view = services.step_view(tutorial=tutorial, number=number)
@@ -94,9 +110,7 @@ def move_check(request, slug, number):
         action = Action.from_dict(data)
     except EngineError:
         return _json_error(400, _("That is not a move of this game."))
-    verdict = services.move_check(
-        tutorial=tutorial, number=number, action=action.to_dict()
-    )
+    verdict = services.move_check(tutorial=tutorial, number=number, action=action.to_dict())
     status = 200 if verdict.legal else 422
     return JsonResponse(
         {

@@ -27,7 +27,11 @@ def test_catalog_header_is_not_fuzzy(lang):
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_catalog_is_complete_and_not_fuzzy(lang):
     cat = catalog(lang)
-    untranslated = [m.id for m in cat if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])]
+    untranslated = [
+        m.id
+        for m in cat
+        if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])
+    ]
     fuzzy = [m.id for m in cat if m.id and m.fuzzy]
     assert untranslated == []
     assert fuzzy == []
@@ -45,10 +49,28 @@ def test_catalog_placeholders_match(lang):
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("pl", {1: "1 wariant", 2: "2 warianty", 5: "5 wariantów", 12: "12 wariantów",
-                21: "21 wariantów", 22: "22 warianty"}),
-        ("lv", {0: "0 variantu", 1: "1 variants", 2: "2 varianti", 11: "11 varianti",
-                21: "21 variants", 22: "22 varianti"}),
+        (
+            "pl",
+            {
+                1: "1 wariant",
+                2: "2 warianty",
+                5: "5 wariantów",
+                12: "12 wariantów",
+                21: "21 wariantów",
+                22: "22 warianty",
+            },
+        ),
+        (
+            "lv",
+            {
+                0: "0 variantu",
+                1: "1 variants",
+                2: "2 varianti",
+                11: "11 varianti",
+                21: "21 variants",
+                22: "22 varianti",
+            },
+        ),
         ("da", {0: "0 varianter", 1: "1 variant", 2: "2 varianter"}),
         ("nb", {0: "0 varianter", 1: "1 variant", 2: "2 varianter"}),
     ],
@@ -56,6 +78,8 @@ def test_catalog_placeholders_match(lang):
 def test_plural_forms_follow_the_catalog_header(lang, expected):
     with translation.override(lang):
         for n, text in expected.items():
-            assert translation.ngettext("%(counter)s variant", "%(counter)s variants", n) % {
-                "counter": n
-            } == text
+            assert (
+                translation.ngettext("%(counter)s variant", "%(counter)s variants", n)
+                % {"counter": n}
+                == text
+            )

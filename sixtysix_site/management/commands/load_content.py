@@ -8,7 +8,9 @@ from sixtysix_site.content import content_load
 
 
 class Command(BaseCommand):
-    help = "Load variants, rule sections, sources, the glossary and the tutorials from content files."
+    help = (
+        "Load variants, rule sections, sources, the glossary and the tutorials from content files."
+    )
 
     def handle(self, *args, **options):
         # Outside a request the active language is unpredictable; the loaders write every

@@ -69,7 +69,14 @@
     }
 
     var feedback = document.getElementById("feedback");
-    var token = root.querySelector('input[name="csrfmiddlewaretoken"]');
+    var token = null;
+
+    function withToken() {
+      if (token) return Promise.resolve(token);
+      return fetch(root.dataset.tokenUrl, { credentials: "same-origin" })
+        .then(function (response) { return response.json(); })
+        .then(function (data) { token = data.token; return token; });
+    }
     root.querySelectorAll("[data-move]").forEach(function (control) {
       control.addEventListener("click", function (event) {
         event.preventDefault();
@@ -91,12 +98,15 @@
     function check(key) {
       feedback.className = "feedback";
       feedback.textContent = template("checking");
-      fetch(root.dataset.checkUrl, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": token ? token.value : "" },
-        body: JSON.stringify(moveFromKey(key))
-      })
+      withToken()
+        .then(function (csrf) {
+          return fetch(root.dataset.checkUrl, {
+            method: "POST",
+            credentials: "same-origin",
+            headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+            body: JSON.stringify(moveFromKey(key))
+          });
+        })
         .then(function (response) { return response.json(); })
         .then(function (answer) {
           feedback.className = "feedback feedback--" +

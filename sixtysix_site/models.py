@@ -1,0 +1,26 @@
+"""Site-wide state: the version of the content, which keys the page cache."""
+
+from django.db import models
+from django.db.models import F
+
+
+class ContentVersion(models.Model):
+    """One row whose number changes whenever rules, glossary or tutorials change.
+
+    It lives in the database, not in the cache, so that every app server process sees a
+    change at once, whether it came from the admin or from `load_content` in another process.
+    """
+
+    number = models.PositiveBigIntegerField(default=1)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    @classmethod
+    def current(cls) -> int:
+        row = cls.objects.filter(pk=1).values_list("number", flat=True).first()
+        return row or 0
+
+    @classmethod
+    def bump(cls) -> None:
+        updated = cls.objects.filter(pk=1).update(number=F("number") + 1)
+        if not updated:
+            cls.objects.get_or_create(pk=1, defaults={"number": 1})

@@ -1,0 +1,116 @@
+"""Tutorials in a real browser: keyboard and click stepping, "your move", progress, axe."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from tutorial.models import TutorialStep
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+AXE = Axe()
+
+
+@pytest.fixture
+def site(live_server, content):
+    return live_server.url
+
+
+def step_count(slug):
+    return TutorialStep.objects.filter(tutorial__slug=slug).count()
+
+
+@pytest.mark.parametrize(
+    ("slug", "lang"), [("first-deal", "da"), ("marriages", "pl"), ("closing", "lv")]
+)
+def test_step_through_with_the_keyboard(site, page, slug, lang):
+    total = step_count(slug)
+    page.goto(f"{site}/{lang}/tutorials/{slug}/1/")
+    for number in range(2, total + 1):
+        page.keyboard.press("ArrowRight")
+        expect(page).to_have_url(f"{site}/{lang}/tutorials/{slug}/{number}/")
+    page.keyboard.press("ArrowLeft")
+    expect(page).to_have_url(f"{site}/{lang}/tutorials/{slug}/{total - 1}/")
+
+
+@pytest.mark.parametrize(("slug", "lang"), [("strict-phase", "en"), ("schnapsen", "nb")])
+def test_step_through_with_clicks(site, page, slug, lang):
+    total = step_count(slug)
+    page.goto(f"{site}/{lang}/tutorials/{slug}/1/")
+    for number in range(2, total + 1):
+        page.locator('.step-nav a[rel="next"]').click()
+        expect(page).to_have_url(f"{site}/{lang}/tutorials/{slug}/{number}/")
+        expect(page.locator(".step-counter")).to_contain_text(str(number))
+
+
+def first_ask_step(slug):
+    return TutorialStep.objects.filter(tutorial__slug=slug).exclude(ask=[]).order_by("number")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_your_move_wrong_then_right(site, page, lang):
+    step = first_ask_step("marriages")
+    wrong_key = next(iter(step.wrong["en"]))
+    page.goto(f"{site}/{lang}/tutorials/marriages/{step.number}/")
+    page.locator(f'[data-move="{wrong_key}"]').click()
+    feedback = page.locator("#feedback")
+    expect(feedback).to_have_class("feedback feedback--wrong")
+    expect(feedback).to_contain_text(step.wrong[lang][wrong_key].split()[0].strip("*[]"))
+    right = step.ask[0]
+    key = {"play": f"play-{right.get('card')}", "meld": f"meld-{right.get('suit')}"}.get(
+        right["type"], right["type"]
+    )
+    page.locator(f'[data-move="{key}"]').click()
+    expect(feedback).to_have_class("feedback feedback--correct")
+    feedback.get_by_role("link").click()
+    expect(page).to_have_url(f"{site}/{lang}/tutorials/marriages/{step.number + 1}/")
+
+
+def test_an_illegal_move_is_explained(site, page):
+    step = first_ask_step("strict-phase")
+    page.goto(f"{site}/en/tutorials/strict-phase/{step.number}/")
+    choices = page.locator(".hand--you .card-choice")
+    legal_key = step.ask[0].get("card")
+    for index in range(choices.count()):
+        key = choices.nth(index).get_attribute("data-move")
+        if key != f"play-{legal_key}":
+            choices.nth(index).click()
+            break
+    expect(page.locator("#feedback")).to_have_class(
+        __import__("re").compile(r"feedback--(illegal|wrong)")
+    )
+
+
+def test_your_move_works_without_javascript(site, browser):
+    step = first_ask_step("first-deal")
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{site}/en/tutorials/first-deal/{step.number}/")
+    right = step.ask[0]
+    page.locator(f'[data-move="play-{right["card"]}"]').click()
+    expect(page.locator("#feedback")).to_have_class("feedback feedback--correct")
+    context.close()
+
+
+def test_progress_is_kept_and_can_be_reset(site, page):
+    page.goto(f"{site}/en/tutorials/first-deal/1/")
+    page.goto(f"{site}/en/tutorials/first-deal/2/")
+    page.goto(f"{site}/en/tutorials/")
+    progress = page.locator('[data-tutorial="first-deal"] .progress')
+    expect(progress).to_be_visible()
+    expect(progress).to_contain_text("2")
+    page.goto(f"{site}/en/tutorials/first-deal/3/")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator(".reset-progress").click()
+    page.goto(f"{site}/en/tutorials/")
+    expect(progress).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "nb", "pl", "lv"])
+def test_axe_on_tutorial_pages(site, page, lang):
+    step = first_ask_step("closing")
+    for path in (f"/{lang}/tutorials/", f"/{lang}/tutorials/closing/{step.number}/",
+                 f"/{lang}/tutorials/first-deal/3/"):
+        page.goto(site + path)
+        results = AXE.run(page)
+        assert results.violations_count == 0, results.generate_report()

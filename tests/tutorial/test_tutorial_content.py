@@ -1,0 +1,122 @@
+"""Tutorial files: every one replays legally and says every number through the engine."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from rules.content_loader import CONTENT_DIR as RULES_DIR
+from rules.content_loader import ContentError, parse_content
+from sixtysix_site.content import content_load
+from tutorial.content_loader import CONTENT_DIR, parse_tutorial_file
+from tutorial.models import Tutorial, TutorialStep
+from tutorial.replay import PLACEHOLDER, fill, narration_values
+from tutorial.services import tutorial_positions, tutorial_rules
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+LANGUAGES = ["en", "da", "nb", "pl", "lv"]
+FILES = sorted(CONTENT_DIR.glob("*.toml"))
+REQUIRED = {
+    "first-deal",
+    "marriages",
+    "trump-exchange",
+    "closing",
+    "failed-close",
+    "strict-phase",
+    "declaring-66",
+    "schnapsen",
+    "three-dealer-out",
+    "three-all-play",
+    "idiot-66",
+    "partnership-bidding",
+}
+
+
+@pytest.fixture(scope="module")
+def sections():
+    variants, _terms = parse_content(RULES_DIR)
+    return {v.slug: [s["key"] for s in v.sections] for v in variants}
+
+
+def test_the_required_tutorials_exist():
+    assert {path.stem for path in FILES} >= REQUIRED
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_tutorial_file_replays_legally_in_every_language(path, sections):
+    data = parse_tutorial_file(path, sections)
+    assert data.steps
+    assert any(step["ask"] for step in data.steps), "every tutorial lets the reader move"
+
+
+def test_every_placeholder_resolves_in_every_language():
+    leftovers = []
+    for tutorial in Tutorial.objects.select_related("variant").prefetch_related("steps"):
+        steps = list(tutorial.steps.all())
+        positions = tutorial_positions(tutorial, steps)
+        rules = tutorial_rules(tutorial)
+        for step, position in zip(steps, positions, strict=True):
+            values = narration_values(position, rules, tutorial.you)
+            for lang in LANGUAGES:
+                for text in (getattr(step, f"text_{lang}"), getattr(step, f"hint_{lang}")):
+                    if text and PLACEHOLDER.search(fill(text, values)):
+                        leftovers.append(f"{tutorial.slug} step {step.number} [{lang}]")
+    assert leftovers == []
+
+
+def test_every_tutorial_is_loaded_with_all_its_steps():
+    assert set(Tutorial.objects.values_list("slug", flat=True)) == {p.stem for p in FILES}
+    for tutorial in Tutorial.objects.all():
+        numbers = list(tutorial.steps.values_list("number", flat=True))
+        assert numbers == list(range(1, len(numbers) + 1))
+
+
+@pytest.fixture
+def content_copy(tmp_path) -> Path:
+    target = tmp_path / "tutorials"
+    shutil.copytree(CONTENT_DIR, target, ignore=shutil.ignore_patterns("*.md", "_drafts"))
+    return target
+
+
+def test_an_illegal_action_is_refused_naming_file_and_step(content_copy):
+    path = content_copy / "first-deal.toml"
+    text = path.read_text()
+    first_play = text.index('type = "play", card = "') + len('type = "play", card = "')
+    path.write_text(text[:first_play] + "ZZ" + text[first_play + 2 :])
+    before = list(TutorialStep.objects.order_by("pk").values())
+    with pytest.raises(ContentError) as excinfo:
+        content_load(tutorials_dir=content_copy)
+    assert "first-deal.toml" in str(excinfo.value)
+    assert "step" in str(excinfo.value)
+    assert list(TutorialStep.objects.order_by("pk").values()) == before
+
+
+def test_a_move_the_engine_refuses_names_the_reason(content_copy):
+    path = content_copy / "first-deal.toml"
+    text = path.read_text()
+    # Playing out of turn: the first action of the first step that has one, by the other seat.
+    start = text.index("actions = [{player = ") + len("actions = [{player = ")
+    seat = text[start]
+    other = "0" if seat == "1" else "1"
+    path.write_text(text[:start] + other + text[start + 1 :])
+    with pytest.raises(ContentError, match=r"first-deal.toml: step \d+ \(.*\) action 1: refused"):
+        content_load(tutorials_dir=content_copy)
+
+
+def test_an_unknown_placeholder_is_refused(content_copy):
+    path = content_copy / "marriages.toml"
+    text = path.read_text()
+    marker = "[pl.steps."
+    start = text.index("text = ", text.index(marker)) + len("text = ")
+    quote = text[start : start + 3] if text[start : start + 3] in ("'''", '"""') else text[start]
+    path.write_text(text[: start + len(quote)] + "{no_such_number} " + text[start + len(quote) :])
+    with pytest.raises(ContentError, match=r"no_such_number.*\[pl\]"):
+        content_load(tutorials_dir=content_copy)
+
+
+def test_loading_tutorials_twice_changes_nothing():
+    with translation.override("en"):
+        report = content_load()
+    assert report.changed == 0
