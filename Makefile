@@ -61,11 +61,14 @@ test: install-dev system-packages compilemessages
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; \
 	exit $$rc
 
-# The whole suite again on a PostgreSQL server started on loopback (CI runs both).
+# The whole suite again on PostgreSQL and a Redis cache, both started on loopback
+# (CI runs both suites): the scale-out path, proven on every submission.
 PG_URL ?= postgres://sixtysix:sixtysix@127.0.0.1:5432/sixtysix
+REDIS_URL ?= redis://127.0.0.1:6379/0
 test-postgres: install-dev system-packages compilemessages
 	bash scripts/postgres-up.sh
-	@DATABASE_URL=$(PG_URL) $(VENV)/bin/pytest -p no:cacheprovider -n 2 --dist loadgroup; rc=$$?; \
+	bash scripts/redis-up.sh
+	@DATABASE_URL=$(PG_URL) CACHE_URL=$(REDIS_URL) $(VENV)/bin/pytest -p no:cacheprovider -n 2 --dist loadgroup; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; \
 	exit $$rc
 

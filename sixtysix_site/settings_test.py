@@ -1,5 +1,7 @@
 """Test settings: the real settings with a few overrides for speed and isolation."""
 
+import os
+
 from .settings import *  # noqa: F403
 
 # Fast password hashing: tests create users, they never need strong hashes.
@@ -11,8 +13,11 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
-# Each test process gets its own in-memory cache.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Each test process gets its own in-memory cache, unless CACHE_URL names a shared one (the
+# PostgreSQL run in CI uses Redis); then every xdist worker keeps to its own key prefix.
+if not os.environ.get("CACHE_URL"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 # The live server of the browser tests answers on this name.
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]

@@ -30,6 +30,15 @@ def content(django_db_blocker):
             call_command("load_content", verbosity=0)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_page_cache():
+    """Tests roll the database back, content version included; cached pages must go too."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     if not os.path.exists(CHROMIUM):

@@ -88,3 +88,15 @@ def test_requests_with_other_query_strings_are_not_cached(client):
     with CaptureQueriesContext(connection) as queries:
         client.get("/en/variants/classic66/?utm=2")
     assert len(queries) > 1
+
+
+def test_the_configured_cache_is_the_one_in_use():
+    """With CACHE_URL=redis://… (the PostgreSQL run in CI) pages live in Redis."""
+    import os
+
+    from django.core.cache import cache
+
+    if os.environ.get("CACHE_URL", "").startswith("redis://"):
+        assert type(cache).__name__ == "RedisCache"
+    cache.set("probe", {"n": 1})
+    assert cache.get("probe") == {"n": 1}

@@ -46,8 +46,15 @@ def _check_result(deal: Deal) -> None:
         assert result.winners == []
     if rules.scoring in ("standard_1_2_3", "each_loser_1_2_3") and result.reason != "tie":
         assert result.winners
-        for s in result.winners:
-            assert result.game_points_by_seat[s] == result.game_points
+        paid = [result.game_points_by_seat[s] for s in result.winners]
+        if result.reason in ("false_declaration", "closed_failed", "closer_beaten"):
+            # Penalties are paid to each opponent (2, or 3 to one who had no trick yet; with
+            # `mirror` what a correct claim would have paid).
+            expected = (1, 2, 3) if rules.false_claim_penalty == "mirror" else (2, 3)
+            assert all(p in expected for p in paid)
+            assert result.game_points == max(paid)
+        else:
+            assert paid == [result.game_points] * len(paid)
         losers = len(deal.sides) - 1
         assert 1 <= result.game_points <= 3 * losers
     if rules.scoring == "standard_1_2_3" and len(deal.sides) == 2 and result.winners:
