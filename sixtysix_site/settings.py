@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "sixtysix_site.apps.SiteConfig",
     "rules",
     "tutorial",
+    "practice",
 ]
 
 MIDDLEWARE = [

@@ -17,6 +17,7 @@ class StaticPagesSitemap(Sitemap):
             "rules:compare",
             "rules:glossary",
             "tutorial:index",
+            "practice:index",
         ]
 
     def location(self, item):

@@ -28,6 +28,7 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("", include("rules.urls")),
     path("", include("tutorial.urls")),
+    path("", include("practice.urls")),
     prefix_default_language=True,
 )
 

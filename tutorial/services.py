@@ -77,6 +77,7 @@ class SeatView:
     dealer: bool
     to_act: bool
     sitting_out: bool
+    points_visible: bool = True
 
 
 @dataclass
@@ -110,6 +111,12 @@ class StepView:
     choices: list[dict] = field(default_factory=list)
     result: str = ""
     sections: list[RuleSection] = field(default_factory=list)
+    hand_template: str = "tutorial/includes/hand.html"
+
+    @property
+    def can_reveal(self) -> bool:
+        """Hidden hands get a "show" link; after the deal everything is face up anyway."""
+        return not self.tutorial.reveal and not self.result
 
 
 def _names(tutorial: Tutorial, rules: RuleSet) -> list[str]:
@@ -174,8 +181,8 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
     ]
     last = position.completed_tricks[-1] if position.completed_tricks else None
     last_winner = ""
-    if last and not state["trick"] and position.to_act is not None:
-        last_winner = names[position.to_act]
+    if last and not state["trick"]:
+        last_winner = names[state["leader"]]  # a trick's winner leads next
     values = narration_values(position, rules, tutorial.you)
     choices = []
     if step.ask and position.result is None:

@@ -1,0 +1,184 @@
+"""Practice against the computer: whole deals through the pages, and no 500 on any input."""
+
+import re
+
+import pytest
+from django.core import signing
+from django.test import Client
+from django.utils import translation
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from practice.services import COMPUTER, PRACTICE_VARIANTS, YOU, game_loads
+from rules.models import Variant
+from tutorial.replay import action_key
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+LANGUAGES = ["en", "da", "nb", "pl", "lv"]
+
+
+def token_of(html: str) -> str:
+    return re.search(r'name="state" value="([^"]+)"', html).group(1)
+
+
+def page(client, slug, lang="en", **params):
+    response = client.get(f"/{lang}/practice/{slug}/", params)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def post(client, slug, data, lang="en"):
+    return client.post(f"/{lang}/practice/{slug}/", data)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_practice_index_and_games_in_every_language(client, lang):
+    html = client.get(f"/{lang}/practice/").content.decode()
+    for slug in PRACTICE_VARIANTS:
+        assert f'href="/{lang}/practice/{slug}/"' in html
+        game = page(client, slug, lang)
+        assert f'<html lang="{lang}">' in game
+        assert getattr(Variant.objects.get(slug=slug), f"name_{lang}") in game
+
+
+@pytest.mark.parametrize("slug", ["poker", "three_no_stock", "four_partnership_66"])
+def test_unknown_or_non_practice_variant_is_a_translated_404(client, slug):
+    response = client.get(f"/pl/practice/{slug}/")
+    assert response.status_code == 404
+    with translation.override("pl"):
+        assert translation.gettext("Page not found") in response.content.decode()
+
+
+def play_deal(client, slug, lang="en"):
+    """Play legal moves through the form until the deal is over; return the last page."""
+    html = page(client, slug, lang, seed="12345")
+    for _ in range(120):
+        if 'class="result"' in html:
+            return html
+        token = token_of(html)
+        game = game_loads(variant=Variant.objects.get(slug=slug), token=token)
+        assert game.deal.to_act == YOU
+        legal = game.deal.legal_actions()
+        move = next((a for a in legal if a.type == "draw"), None) or next(
+            (a for a in legal if a.type == "play"), legal[0]
+        )
+        response = post(client, slug, {"state": token, "move": action_key(move.to_dict())}, lang)
+        assert response.status_code == 302
+        html = client.get(response["Location"]).content.decode()
+    pytest.fail("the deal did not end")
+
+
+@pytest.mark.parametrize("slug", PRACTICE_VARIANTS)
+def test_a_whole_deal_can_be_played_and_is_scored(client, slug):
+    html = play_deal(client, slug)
+    assert 'class="result"' in html
+    game = game_loads(variant=Variant.objects.get(slug=slug), token=token_of(html))
+    assert game.deal.result is not None
+    assert game.recorded
+    assert game.match.deals_played == 1
+    # The next deal starts on request, keeping the match score.
+    response = post(client, slug, {"state": token_of(html), "do": "next"})
+    nxt = game_loads(
+        variant=game.variant, token=token_of(client.get(response["Location"]).content.decode())
+    )
+    assert nxt.match.scores == game.match.scores
+    assert nxt.deal.result is None
+
+
+def test_the_computer_plays_its_own_turns(client):
+    html = page(client, "schnapsen", seed="77")
+    game = game_loads(variant=Variant.objects.get(slug="schnapsen"), token=token_of(html))
+    assert game.deal.to_act == YOU
+    assert all(a["player"] in (YOU, COMPUTER) for a in game.actions)
+
+
+def test_the_same_seed_gives_the_same_deal(client):
+    first = game_loads(
+        variant=Variant.objects.get(slug="classic66"),
+        token=token_of(page(Client(), "classic66", seed="99")),
+    )
+    second = game_loads(
+        variant=Variant.objects.get(slug="classic66"),
+        token=token_of(page(Client(), "classic66", seed="99")),
+    )
+    assert first.deal.state()["hands"] == second.deal.state()["hands"]
+
+
+@pytest.mark.parametrize("seed", ["abc", "-1", "1" * 40, "1.5"])
+def test_a_bad_seed_is_a_clear_400(client, seed):
+    response = client.get("/en/practice/classic66/", {"seed": seed})
+    assert response.status_code == 400
+    assert "A deal number is a whole number." in response.content.decode()
+
+
+def test_an_illegal_move_is_explained_in_the_readers_language(client):
+    html = page(client, "classic66", "da", seed="4242")
+    game = game_loads(variant=Variant.objects.get(slug="classic66"), token=token_of(html))
+    foreign = game.deal.state()["hands"][COMPUTER][0]
+    response = post(client, "classic66", {"state": token_of(html), "move": f"play-{foreign}"}, "da")
+    assert response.status_code == 422
+    with translation.override("da"):
+        assert translation.gettext("That card is not in your hand.") in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        "",
+        "garbage",
+        signing.dumps({"v": "classic66"}, salt="other"),
+        signing.dumps(
+            {"v": "schnapsen", "seed": 1, "dealer": 1, "a": [], "m": {}, "r": 0, "s": 0},
+            salt="sixtysix.practice",
+        ),
+    ],
+)
+def test_forged_or_stale_state_starts_a_new_game_with_a_400(client, state):
+    response = post(client, "classic66", {"state": state, "move": "play-AS"})
+    assert response.status_code == 400
+    assert 'name="state"' in response.content.decode()
+
+
+def test_double_submit_and_two_tabs_never_break(client):
+    html = page(client, "classic66", seed="555")
+    token = token_of(html)
+    game = game_loads(variant=Variant.objects.get(slug="classic66"), token=token)
+    move = action_key(game.deal.legal_actions()[0].to_dict())
+    first = post(client, "classic66", {"state": token, "move": move})
+    again = post(client, "classic66", {"state": token, "move": move})  # same form twice
+    assert first.status_code == again.status_code == 302
+    other_tab = post(client, "classic66", {"state": token, "do": "new"})
+    assert other_tab.status_code == 302
+
+
+def test_moves_after_the_deal_ended_are_refused_clearly(client):
+    html = play_deal(client, "schnapsen")
+    response = post(client, "schnapsen", {"state": token_of(html), "move": "play-AS"})
+    assert response.status_code == 422
+    assert "The deal is over" in response.content.decode()
+
+
+def test_missing_csrf_token_is_a_403():
+    client = Client(enforce_csrf_checks=True)
+    html = page(client, "classic66")
+    response = client.post("/en/practice/classic66/", {"state": token_of(html), "move": "draw"})
+    assert response.status_code == 403
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    data=st.dictionaries(
+        st.sampled_from(["state", "move", "do", "x"]),
+        st.text(max_size=30)
+        | st.sampled_from(
+            ["play-AS", "draw", "close", "next", "new", "meld-H", "exchange", "declare"]
+        ),
+        max_size=4,
+    )
+)
+def test_random_posts_never_cause_a_server_error(data):
+    response = Client().post("/en/practice/classic66/", data)
+    assert response.status_code in (302, 400, 409, 422)
