@@ -9,7 +9,8 @@ from django.utils.translation import gettext, pgettext_lazy
 
 SUIT_SYMBOLS = {"C": "♣\ufe0e", "D": "♦\ufe0e", "H": "♥\ufe0e", "S": "♠\ufe0e"}
 
-# Translators: the index letter printed in the corner of a card (Polish packs print D for the Queen).
+# Translators: the index letter printed in the corner of a card
+# (Polish packs print D for the Queen).
 RANK_LETTERS = {
     "A": pgettext_lazy("card rank", "A"),
     "T": pgettext_lazy("card rank", "10"),

@@ -210,16 +210,19 @@ def parse_glossary_file(path: Path) -> list[TermData]:
     order = data.get("glossary", {}).get("order")
     if not isinstance(order, list) or not order:
         raise ContentError(path, "glossary.order", "must list the term keys")
-    terms = [TermData(key=key, order=i, texts={"term": {}, "definition": {}}) for i, key in
-             enumerate(order)]
+    terms = [
+        TermData(key=key, order=i, texts={"term": {}, "definition": {}})
+        for i, key in enumerate(order)
+    ]
     for language in languages():
         table = data.get(language, {}).get("terms")
         if not isinstance(table, dict):
             raise ContentError(path, "terms", "the terms table is missing", language)
         extra = set(table) - set(order)
         if extra:
-            raise ContentError(path, "terms", f"not listed in glossary.order: {sorted(extra)}",
-                               language)
+            raise ContentError(
+                path, "terms", f"not listed in glossary.order: {sorted(extra)}", language
+            )
         for term in terms:
             entry = table.get(term.key)
             for key in ("term", "definition"):
@@ -229,8 +232,11 @@ def parse_glossary_file(path: Path) -> list[TermData]:
 
 
 def parse_content(content_dir: Path = CONTENT_DIR) -> tuple[list[VariantData], list[TermData]]:
-    variants = [parse_variant_file(p) for p in sorted(content_dir.glob("*.toml"))
-                if p.name != "glossary.toml"]
+    variants = [
+        parse_variant_file(p)
+        for p in sorted(content_dir.glob("*.toml"))
+        if p.name != "glossary.toml"
+    ]
     glossary_path = content_dir / "glossary.toml"
     terms = parse_glossary_file(glossary_path) if glossary_path.exists() else []
     return variants, terms
@@ -252,8 +258,11 @@ def sync_row(obj, values: dict, report: LoadReport, created: bool) -> None:
 
 
 def translated_columns(texts: dict[str, dict[str, str]]) -> dict[str, str]:
-    return {f"{name}_{lang}": value for name, by_lang in texts.items()
-            for lang, value in by_lang.items()}
+    return {
+        f"{name}_{lang}": value
+        for name, by_lang in texts.items()
+        for lang, value in by_lang.items()
+    }
 
 
 def _children(model, variant, rows, fixed_fields, text_fields, report):

@@ -84,9 +84,7 @@ def players_words(r: dict) -> str:
 def deck_words(r: dict) -> str:
     ranks = ", ".join(str(RANK_LETTERS[rank]) for rank in RANKS_BY_DECK[r["deck"]])
     if r["deck"] == "2x24":
-        return _("two packs of 24 cards (48 in all): %(ranks)s, each card twice") % {
-            "ranks": ranks
-        }
+        return _("two packs of 24 cards (48 in all): %(ranks)s, each card twice") % {"ranks": ranks}
     return _("%(cards)s: %(ranks)s in each suit") % {
         "cards": cards(CARDS_BY_DECK[r["deck"]]),
         "ranks": ranks,
@@ -94,9 +92,7 @@ def deck_words(r: dict) -> str:
 
 
 def card_values_words(r: dict) -> str:
-    values = " · ".join(
-        f"{RANK_LETTERS[rank]} {POINTS[rank]}" for rank in RANKS_BY_DECK[r["deck"]]
-    )
+    values = " · ".join(f"{RANK_LETTERS[rank]} {POINTS[rank]}" for rank in RANKS_BY_DECK[r["deck"]])
     packs = 2 if r["deck"] == "2x24" else 1
     return _("%(values)s; %(total)d card points in all") % {"values": values, "total": 120 * packs}
 
@@ -112,7 +108,9 @@ def hand_words(r: dict) -> str:
 TRUMP_SOURCE = {
     "turn_up": gettext_lazy("the suit of the turn-up, the card turned face up under the stock"),
     "none_until_marriage": gettext_lazy("no trumps at first: each marriage shown makes trumps"),
-    "first_lead_of_bid_winner": gettext_lazy("the suit of the first card led by the highest bidder"),
+    "first_lead_of_bid_winner": gettext_lazy(
+        "the suit of the first card led by the highest bidder"
+    ),
     "bottom_card_to_dealer": gettext_lazy("the suit of the dealer's last card, shown to all"),
     "forehand_names": gettext_lazy(
         "named by forehand after seeing three cards, or else fixed by a card turned up"
@@ -222,11 +220,15 @@ FAILED_CLOSE = {
 
 CLOSER_BEATEN = {
     "flat_2": gettext_lazy("2 game points"),
-    "two_or_three": gettext_lazy("2 game points, or 3 if he had no trick when the stock was closed"),
+    "two_or_three": gettext_lazy(
+        "2 game points, or 3 if he had no trick when the stock was closed"
+    ),
 }
 
 DECLARE_TIMING = {
-    "after_own_trick_or_marriage": gettext_lazy("right after winning a trick or showing a marriage"),
+    "after_own_trick_or_marriage": gettext_lazy(
+        "right after winning a trick or showing a marriage"
+    ),
     "any_time_on_turn": gettext_lazy("at any time when it is his turn"),
 }
 
@@ -266,7 +268,9 @@ SCORING = {
 
 DRAW_HANDLING = {
     "void_redeal_same_dealer": gettext_lazy("nobody scores; the same dealer deals again"),
-    "carry_1_to_next_winner": gettext_lazy("1 extra game point goes to the winner of the next deal"),
+    "carry_1_to_next_winner": gettext_lazy(
+        "1 extra game point goes to the winner of the next deal"
+    ),
 }
 
 BIDDING = {
@@ -370,93 +374,234 @@ SCORE = pgettext_lazy("parameter group", "Scoring")
 MATCH = pgettext_lazy("parameter group", "The match")
 
 ROWS: tuple[Row, ...] = (
-    Row("players", PLAYERS, gettext_lazy("Players"),
-        ("players", "active_players", "dealer_sits_out", "partnerships"), players_words),
+    Row(
+        "players",
+        PLAYERS,
+        gettext_lazy("Players"),
+        ("players", "active_players", "dealer_sits_out", "partnerships"),
+        players_words,
+    ),
     Row("deck", PLAYERS, gettext_lazy("Pack"), ("deck",), deck_words),
     Row("card_values", PLAYERS, gettext_lazy("Card values"), ("deck",), card_values_words),
     Row("hand_size", DEAL, gettext_lazy("Hand"), ("hand_size", "deal_pattern"), hand_words),
-    Row("trump_source", DEAL, gettext_lazy("Trumps"), ("trump_source", "trump_after_batch"),
-        lambda r: choice(TRUMP_SOURCE)(r["trump_source"])),
+    Row(
+        "trump_source",
+        DEAL,
+        gettext_lazy("Trumps"),
+        ("trump_source", "trump_after_batch"),
+        lambda r: choice(TRUMP_SOURCE)(r["trump_source"]),
+    ),
     Row("stock", DEAL, gettext_lazy("Stock"), ("stock_draw_rule",), stock_words),
     key_row("first_leader", DEAL, gettext_lazy("First lead"), FIRST_LEADER),
-    Row("strict_obligation", PLAY, gettext_lazy("Obligations when following"),
-        ("strict_obligation",), strict_words),
-    key_row("must_overtrump", PLAY, gettext_lazy("Must over-trump a trump already played"),
-            applies=multi_player),
-    key_row("must_undertrump", PLAY, gettext_lazy("Must trump even when unable to over-trump"),
-            applies=multi_player),
+    Row(
+        "strict_obligation",
+        PLAY,
+        gettext_lazy("Obligations when following"),
+        ("strict_obligation",),
+        strict_words,
+    ),
+    key_row(
+        "must_overtrump",
+        PLAY,
+        gettext_lazy("Must over-trump a trump already played"),
+        applies=multi_player,
+    ),
+    key_row(
+        "must_undertrump",
+        PLAY,
+        gettext_lazy("Must trump even when unable to over-trump"),
+        applies=multi_player,
+    ),
     key_row("trick_review", PLAY, gettext_lazy("Looking back at tricks"), TRICK_REVIEW),
     key_row("marriage_values", MARRIAGES, gettext_lazy("Marriage values"), MARRIAGE_VALUES),
-    key_row("marriage_trick_rule", MARRIAGES, gettext_lazy("Marriage and won tricks"),
-            MARRIAGE_TRICK_RULE, has_marriages),
-    key_row("marriage_lead_card", MARRIAGES, gettext_lazy("Card led after showing a marriage"),
-            MARRIAGE_LEAD_CARD, has_marriages),
-    key_row("marriage_in_strict_phase", MARRIAGES,
-            gettext_lazy("Marriages after the stock is used up or closed"),
-            applies=lambda r: has_marriages(r) and stock_size(r) > 0),
-    key_row("marriages_per_lead", MARRIAGES, gettext_lazy("Marriages per lead"),
-            str, has_marriages),
-    key_row("partner_may_meld", MARRIAGES,
-            gettext_lazy("The leader's partner may show a marriage too"),
-            applies=lambda r: has_marriages(r) and r["partnerships"] != "none"),
-    key_row("idiot_trump_mode", MARRIAGES, gettext_lazy("Marriages and trumps"),
-            IDIOT_TRUMP_MODE, lambda r: r["trump_source"] == "none_until_marriage"),
-    key_row("exchange_card", EXCHANGE, gettext_lazy("Card that may be exchanged"),
-            EXCHANGE_CARD),
-    key_row("exchange_requires_trick", EXCHANGE, gettext_lazy("Exchange needs a won trick"),
-            applies=has_exchange),
-    key_row("exchange_when_following", EXCHANGE, gettext_lazy("Exchange also when following"),
-            applies=has_exchange),
-    key_row("exchange_min_stock", EXCHANGE, gettext_lazy("Cards the stock must still hold"),
-            cards, has_exchange),
-    key_row("exchange_on_opponent_close", EXCHANGE,
-            gettext_lazy("Non-closer may exchange when the stock is closed"), EXCHANGE_ON_CLOSE,
-            lambda r: has_exchange(r) and has_closing(r)),
-    key_row("closing_allowed", CLOSING, gettext_lazy("Closing allowed"),
-            applies=lambda r: stock_size(r) > 0),
-    key_row("close_min_stock", CLOSING, gettext_lazy("Cards the stock must hold to close"),
-            cards, has_closing),
-    key_row("close_before_draw", CLOSING, gettext_lazy("Close before drawing"),
-            applies=has_closing),
-    key_row("close_before_first_trick", CLOSING, gettext_lazy("Close before the first trick"),
-            applies=has_closing),
-    key_row("close_requires_most_points", CLOSING,
-            gettext_lazy("Closer also needs more points than each opponent"), applies=has_closing),
-    key_row("close_scoring_snapshot", CLOSING, gettext_lazy("A successful close is scored"),
-            CLOSE_SNAPSHOT, has_closing),
-    key_row("failed_close_penalty", CLOSING, gettext_lazy("If the closer fails"), FAILED_CLOSE,
-            has_closing),
-    key_row("closer_beaten_penalty", CLOSING,
-            gettext_lazy("If the opponent goes out before the closer"), CLOSER_BEATEN,
-            has_closing),
-    key_row("target", GOING_OUT, gettext_lazy("Target"),
-            lambda n: _("%(n)d card points") % {"n": n}),
+    key_row(
+        "marriage_trick_rule",
+        MARRIAGES,
+        gettext_lazy("Marriage and won tricks"),
+        MARRIAGE_TRICK_RULE,
+        has_marriages,
+    ),
+    key_row(
+        "marriage_lead_card",
+        MARRIAGES,
+        gettext_lazy("Card led after showing a marriage"),
+        MARRIAGE_LEAD_CARD,
+        has_marriages,
+    ),
+    key_row(
+        "marriage_in_strict_phase",
+        MARRIAGES,
+        gettext_lazy("Marriages after the stock is used up or closed"),
+        applies=lambda r: has_marriages(r) and stock_size(r) > 0,
+    ),
+    key_row(
+        "marriages_per_lead", MARRIAGES, gettext_lazy("Marriages per lead"), str, has_marriages
+    ),
+    key_row(
+        "partner_may_meld",
+        MARRIAGES,
+        gettext_lazy("The leader's partner may show a marriage too"),
+        applies=lambda r: has_marriages(r) and r["partnerships"] != "none",
+    ),
+    key_row(
+        "idiot_trump_mode",
+        MARRIAGES,
+        gettext_lazy("Marriages and trumps"),
+        IDIOT_TRUMP_MODE,
+        lambda r: r["trump_source"] == "none_until_marriage",
+    ),
+    key_row("exchange_card", EXCHANGE, gettext_lazy("Card that may be exchanged"), EXCHANGE_CARD),
+    key_row(
+        "exchange_requires_trick",
+        EXCHANGE,
+        gettext_lazy("Exchange needs a won trick"),
+        applies=has_exchange,
+    ),
+    key_row(
+        "exchange_when_following",
+        EXCHANGE,
+        gettext_lazy("Exchange also when following"),
+        applies=has_exchange,
+    ),
+    key_row(
+        "exchange_min_stock",
+        EXCHANGE,
+        gettext_lazy("Cards the stock must still hold"),
+        cards,
+        has_exchange,
+    ),
+    key_row(
+        "exchange_on_opponent_close",
+        EXCHANGE,
+        gettext_lazy("Non-closer may exchange when the stock is closed"),
+        EXCHANGE_ON_CLOSE,
+        lambda r: has_exchange(r) and has_closing(r),
+    ),
+    key_row(
+        "closing_allowed",
+        CLOSING,
+        gettext_lazy("Closing allowed"),
+        applies=lambda r: stock_size(r) > 0,
+    ),
+    key_row(
+        "close_min_stock",
+        CLOSING,
+        gettext_lazy("Cards the stock must hold to close"),
+        cards,
+        has_closing,
+    ),
+    key_row(
+        "close_before_draw", CLOSING, gettext_lazy("Close before drawing"), applies=has_closing
+    ),
+    key_row(
+        "close_before_first_trick",
+        CLOSING,
+        gettext_lazy("Close before the first trick"),
+        applies=has_closing,
+    ),
+    key_row(
+        "close_requires_most_points",
+        CLOSING,
+        gettext_lazy("Closer also needs more points than each opponent"),
+        applies=has_closing,
+    ),
+    key_row(
+        "close_scoring_snapshot",
+        CLOSING,
+        gettext_lazy("A successful close is scored"),
+        CLOSE_SNAPSHOT,
+        has_closing,
+    ),
+    key_row(
+        "failed_close_penalty",
+        CLOSING,
+        gettext_lazy("If the closer fails"),
+        FAILED_CLOSE,
+        has_closing,
+    ),
+    key_row(
+        "closer_beaten_penalty",
+        CLOSING,
+        gettext_lazy("If the opponent goes out before the closer"),
+        CLOSER_BEATEN,
+        has_closing,
+    ),
+    key_row(
+        "target", GOING_OUT, gettext_lazy("Target"), lambda n: _("%(n)d card points") % {"n": n}
+    ),
     key_row("going_out_allowed", GOING_OUT, gettext_lazy("Declaring the target ends the deal")),
-    key_row("declare_timing", GOING_OUT, gettext_lazy("When a player may declare"),
-            DECLARE_TIMING, can_go_out),
-    key_row("go_out_by_marriage", GOING_OUT,
-            gettext_lazy("Declare by showing a marriage, without leading"),
-            applies=lambda r: can_go_out(r) and has_marriages(r)),
-    key_row("false_claim_penalty", GOING_OUT, gettext_lazy("A false declaration"), FALSE_CLAIM,
-            can_go_out),
-    Row("last_trick_bonus", SCORE, gettext_lazy("Last trick"), ("last_trick_bonus",),
-        last_trick_words),
+    key_row(
+        "declare_timing",
+        GOING_OUT,
+        gettext_lazy("When a player may declare"),
+        DECLARE_TIMING,
+        can_go_out,
+    ),
+    key_row(
+        "go_out_by_marriage",
+        GOING_OUT,
+        gettext_lazy("Declare by showing a marriage, without leading"),
+        applies=lambda r: can_go_out(r) and has_marriages(r),
+    ),
+    key_row(
+        "false_claim_penalty",
+        GOING_OUT,
+        gettext_lazy("A false declaration"),
+        FALSE_CLAIM,
+        can_go_out,
+    ),
+    Row(
+        "last_trick_bonus",
+        SCORE,
+        gettext_lazy("Last trick"),
+        ("last_trick_bonus",),
+        last_trick_words,
+    ),
     key_row("exhausted_resolution", SCORE, gettext_lazy("If nobody declares"), EXHAUSTED),
     Row("scoring", SCORE, gettext_lazy("Scoring a deal"), ("scoring",), scoring_words),
-    key_row("schneider_threshold", SCORE, gettext_lazy("Schneider line"),
-            lambda n: _("under %(n)d card points") % {"n": n}, counts_game_points),
-    key_row("draw_handling", SCORE, gettext_lazy("Equal totals"), DRAW_HANDLING,
-            lambda r: r["scoring"] == "standard_1_2_3"),
-    Row("bidding", SCORE, gettext_lazy("Bidding"), ("bidding", "bid_unit", "moon"),
-        lambda r: choice(BIDDING)(r["bidding"]), lambda r: r["bidding"] != "none"),
-    Row("match", MATCH, gettext_lazy("Match"),
-        ("match_target", "match_direction", "match_deals"), match_words),
+    key_row(
+        "schneider_threshold",
+        SCORE,
+        gettext_lazy("Schneider line"),
+        lambda n: _("under %(n)d card points") % {"n": n},
+        counts_game_points,
+    ),
+    key_row(
+        "draw_handling",
+        SCORE,
+        gettext_lazy("Equal totals"),
+        DRAW_HANDLING,
+        lambda r: r["scoring"] == "standard_1_2_3",
+    ),
+    Row(
+        "bidding",
+        SCORE,
+        gettext_lazy("Bidding"),
+        ("bidding", "bid_unit", "moon"),
+        lambda r: choice(BIDDING)(r["bidding"]),
+        lambda r: r["bidding"] != "none",
+    ),
+    Row(
+        "match",
+        MATCH,
+        gettext_lazy("Match"),
+        ("match_target", "match_direction", "match_deals"),
+        match_words,
+    ),
     key_row("next_dealer", MATCH, gettext_lazy("Next dealer"), NEXT_DEALER),
-    key_row("dealer_score_cap", MATCH,
-            gettext_lazy("The dealer cannot reach the target while sitting out"),
-            applies=lambda r: r["dealer_sits_out"]),
-    key_row("idiot_settlement", MATCH, gettext_lazy("Settling the round"), IDIOT_SETTLEMENT,
-            lambda r: r["scoring"] == "raw_points"),
+    key_row(
+        "dealer_score_cap",
+        MATCH,
+        gettext_lazy("The dealer cannot reach the target while sitting out"),
+        applies=lambda r: r["dealer_sits_out"],
+    ),
+    key_row(
+        "idiot_settlement",
+        MATCH,
+        gettext_lazy("Settling the round"),
+        IDIOT_SETTLEMENT,
+        lambda r: r["scoring"] == "raw_points",
+    ),
 )
 
 ROWS_BY_ID = {row.id: row for row in ROWS}

@@ -14,6 +14,9 @@ class ContentVersion(models.Model):
     number = models.PositiveBigIntegerField(default=1)
     changed_at = models.DateTimeField(auto_now=True)
 
+    def __str__(self):
+        return f"content version {self.number}"
+
     @classmethod
     def current(cls) -> int:
         row = cls.objects.filter(pk=1).values_list("number", flat=True).first()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .actions import Action
 from .cards import CODES, SUITS, mask_codes
 from .deal import Deal
+from .ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,20 @@ class PlayerView:
     marriages: tuple[dict[str, Any], ...]
     bids: tuple[tuple[int, int], ...]
     legal: tuple[Action, ...]
+    # What a counting player remembers (tricks are played face up); added with defaults so
+    # older constructions stay valid. Used by the solver and the computer player.
+    played: tuple[str, ...] = ()
+    """Every card of the completed tricks (both seats), display order."""
+    card_points: tuple[int, ...] = ()
+    """Each seat's counted card points (tricks + counted marriages + last-trick bonus)."""
+    pending_points: tuple[int, ...] = ()
+    """Each seat's shown marriage points not yet counted (no trick yet)."""
+    close_snapshot: tuple[tuple[int, int], ...] | None = None
+    """(points, tricks) of each side at the moment of the close, None when not closed."""
+    exchanges: tuple[tuple[int, str], ...] = ()
+    """(seat, card taken from under the stock) for every trump exchange, in order."""
+    rules: RuleSet | None = field(default=None, repr=False)
+    """The rules being played (public)."""
 
 
 def player_view(deal: Deal, seat: int) -> PlayerView:
@@ -62,7 +77,34 @@ def player_view(deal: Deal, seat: int) -> PlayerView:
         ),
         bids=tuple(deal.bids),
         legal=tuple(deal.legal_actions()) if deal.to_act == seat else (),
+        played=tuple(mask_codes(_played_mask(deal))),
+        card_points=tuple(deal._seat_points(s) for s in range(deal.n)),
+        pending_points=tuple(
+            sum(v for s2, _su, v, ok in deal.marriages if s2 == s and v and not ok)
+            for s in range(deal.n)
+        ),
+        close_snapshot=tuple(tuple(x) for x in deal.close_snap) if deal.close_snap else None,
+        exchanges=_exchanges(deal),
+        rules=deal.rules,
     )
+
+
+def _played_mask(deal: Deal) -> int:
+    mask = 0
+    for m in deal.won:
+        mask |= m
+    return mask
+
+
+def _exchanges(deal: Deal) -> tuple[tuple[int, str], ...]:
+    """Exchanges so far: the turn-up before each `exchange` action is the card taken."""
+    out = []
+    for i, a in enumerate(deal.actions):
+        if a.type == "exchange" and i < len(deal.history):
+            taken = deal.history[i].get("turnup")
+            if taken is not None:
+                out.append((a.player, CODES[taken]))
+    return tuple(out)
 
 
 class Player(Protocol):

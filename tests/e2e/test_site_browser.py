@@ -33,8 +33,13 @@ def test_home_page_opens_in_each_language(site, page, lang):
 
 def test_switcher_moves_between_languages_on_the_same_page(site, page):
     page.goto(f"{site}/lv/variants/schnapsen/")
-    for lang, name in [("nb", "Norsk bokmål"), ("pl", "Polski"), ("da", "Dansk"),
-                       ("en", "English"), ("lv", "Latviešu")]:
+    for lang, name in [
+        ("nb", "Norsk bokmål"),
+        ("pl", "Polski"),
+        ("da", "Dansk"),
+        ("en", "English"),
+        ("lv", "Latviešu"),
+    ]:
         page.locator(".language-switcher").get_by_role("link", name=name, exact=True).click()
         expect(page).to_have_url(f"{site}/{lang}/variants/schnapsen/")
         expect(page.locator("html")).to_have_attribute("lang", lang)

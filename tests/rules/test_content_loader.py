@@ -98,8 +98,10 @@ def test_edited_text_is_updated_and_removed_rows_are_deleted(content_copy):
         (lambda t: t.replace('family = "sixty_six"', 'family = "poker"'), "variant.family"),
         (lambda t: t.replace("hand_size = 6", 'hand_size = "six"'), "rules.hand_size"),
         (lambda t: t.replace("[pl.sections.marriages]", "[pl.sections.unknown]"), "[pl]"),
-        (lambda t: t.replace("[lv.sections.overview]\ntitle", "[lv.sections.overview]\ntitl"),
-         "sections.overview.title [lv]"),
+        (
+            lambda t: t.replace("[lv.sections.overview]\ntitle", "[lv.sections.overview]\ntitl"),
+            "sections.overview.title [lv]",
+        ),
         (lambda t: t.replace("[da]\nname", "[da]\nnam"), "name [da]"),
     ],
 )

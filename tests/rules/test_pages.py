@@ -5,8 +5,8 @@ import json
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils.html import escape
 from django.utils import translation
+from django.utils.html import escape
 
 from rules.engine import get_preset, load_presets
 from rules.models import RuleSection, Variant
@@ -64,8 +64,9 @@ def test_variant_page_query_count_does_not_grow_with_sections(client, lang):
     few = len(queries)
     variant = Variant.objects.get(slug="schnapsen")
     for i in range(20):
-        RuleSection.objects.create(variant=variant, key=f"extra-{i}", order=100 + i,
-                                   title_en="Extra", body_en="More text.")
+        RuleSection.objects.create(
+            variant=variant, key=f"extra-{i}", order=100 + i, title_en="Extra", body_en="More text."
+        )
     with CaptureQueriesContext(connection) as queries:
         client.get(f"/{lang}/variants/schnapsen/")
     assert len(queries) == few
@@ -74,8 +75,13 @@ def test_variant_page_query_count_does_not_grow_with_sections(client, lang):
 
 @pytest.mark.parametrize(
     "path",
-    ["/{lang}/", "/{lang}/variants/", "/{lang}/variants/?players=3", "/{lang}/glossary/",
-     "/{lang}/compare/?v=classic66&v=schnapsen&v=idiot66&v=three_no_stock"],
+    [
+        "/{lang}/",
+        "/{lang}/variants/",
+        "/{lang}/variants/?players=3",
+        "/{lang}/glossary/",
+        "/{lang}/compare/?v=classic66&v=schnapsen&v=idiot66&v=three_no_stock",
+    ],
 )
 def test_every_page_stays_within_the_query_budget(client, path):
     for lang in LANGUAGES:
@@ -119,7 +125,7 @@ def test_comparison_of_a_variant_with_itself_has_no_difference(client):
     response = client.get("/en/compare/", {"v": ["classic66", "classic66", "schnapsen"]})
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.count("<th scope=\"col\"><a") == 2  # the duplicate counts once
+    assert html.count('<th scope="col"><a') == 2  # the duplicate counts once
 
 
 def test_comparison_of_four_variants_has_four_columns(client):

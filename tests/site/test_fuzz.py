@@ -46,8 +46,9 @@ texty = st.text(
     max_size=12,
 )
 marked = texty.map(lambda s: s + MARKER)
-steps = st.one_of(st.integers(-3, 40).map(str), st.sampled_from(["0", "99999999999999999999",
-                                                                 "x", "1.5", "%31"]))
+steps = st.one_of(
+    st.integers(-3, 40).map(str), st.sampled_from(["0", "99999999999999999999", "x", "1.5", "%31"])
+)
 
 
 def assert_safe(response):
@@ -77,8 +78,10 @@ def test_paths(client, pattern, lang, slug, step):
 @given(
     pattern=st.sampled_from(PATTERNS[:9]),
     params=st.lists(
-        st.tuples(st.sampled_from(["v", "players", "try", "reveal", "x", "page", MARKER]),
-                  st.sampled_from(SLUGS + ["play-AS", "meld-H", "2", "-1"]) | marked),
+        st.tuples(
+            st.sampled_from(["v", "players", "try", "reveal", "x", "page", MARKER]),
+            st.sampled_from([*SLUGS, "play-AS", "meld-H", "2", "-1"]) | marked,
+        ),
         max_size=6,
     ),
 )
@@ -94,8 +97,23 @@ def test_query_strings(client, pattern, params):
 @given(
     slug=st.sampled_from(["first-deal", "marriages", "closing", "strict-phase", "schnapsen"]),
     step=st.integers(-1, 30),
-    try_key=st.sampled_from(["play-AS", "play-QH", "meld-H", "meld-X", "close", "exchange",
-                             "declare", "draw", "bid-2", "pass", "trump-S", "play-"]) | marked,
+    try_key=st.sampled_from(
+        [
+            "play-AS",
+            "play-QH",
+            "meld-H",
+            "meld-X",
+            "close",
+            "exchange",
+            "declare",
+            "draw",
+            "bid-2",
+            "pass",
+            "trump-S",
+            "play-",
+        ]
+    )
+    | marked,
     lang=st.sampled_from(["en", "da", "nb", "pl", "lv"]),
 )
 def test_tutorial_steps_and_tries(client, slug, step, try_key, lang):
@@ -104,9 +122,14 @@ def test_tutorial_steps_and_tries(client, slug, step, try_key, lang):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | marked | st.floats(allow_nan=False),
-    lambda children: st.lists(children, max_size=3)
-    | st.dictionaries(st.sampled_from(["type", "card", "suit", "value", "player", MARKER]),
-                      children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["type", "card", "suit", "value", "player", MARKER]),
+            children,
+            max_size=4,
+        )
+    ),
     max_leaves=8,
 )
 
@@ -118,8 +141,9 @@ json_values = st.recursive(
     body=st.one_of(json_values.map(json.dumps), st.binary(max_size=40).map(bytes)),
 )
 def test_move_check_bodies(client, slug, step, body):
-    response = client.post(f"/en/tutorials/{slug}/{step}/check/", body,
-                           content_type="application/json")
+    response = client.post(
+        f"/en/tutorials/{slug}/{step}/check/", body, content_type="application/json"
+    )
     assert_safe(response)
 
 
@@ -131,6 +155,7 @@ def test_no_get_writes_to_the_database(client, pattern):
     path = pattern.format(lang="da", slug="first-deal", step="2")
     with CaptureQueriesContext(connection) as queries:
         client.get(path, {"try": "play-AS", "v": ["classic66", "schnapsen"]})
-    writes = [q["sql"] for q in queries.captured_queries
-              if q["sql"].lstrip().upper().startswith(WRITES)]
+    writes = [
+        q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith(WRITES)
+    ]
     assert writes == []

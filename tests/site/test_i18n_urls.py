@@ -88,7 +88,9 @@ def test_switcher_marks_current_language_and_uses_local_names(client):
 @pytest.mark.parametrize("page", PAGES)
 def test_hreflang_set_is_complete(client, page):
     html = client.get(page.format(lang="da")).content.decode()
-    alternates = dict(re.findall(r'<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)">', html))
+    alternates = dict(
+        re.findall(r'<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)">', html)
+    )
     assert set(alternates) == {*LANGUAGES, "x-default"}
     assert alternates["x-default"] == alternates["en"]
     for lang in LANGUAGES:

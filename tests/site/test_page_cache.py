@@ -9,8 +9,15 @@ from sixtysix_site.models import ContentVersion
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
-PAGES = ["/en/", "/pl/variants/", "/da/variants/classic66/", "/lv/glossary/",
-         "/nb/compare/?v=classic66&v=schnapsen", "/en/tutorials/", "/pl/tutorials/first-deal/2/"]
+PAGES = [
+    "/en/",
+    "/pl/variants/",
+    "/da/variants/classic66/",
+    "/lv/glossary/",
+    "/nb/compare/?v=classic66&v=schnapsen",
+    "/en/tutorials/",
+    "/pl/tutorials/first-deal/2/",
+]
 
 
 @pytest.mark.parametrize("path", PAGES)

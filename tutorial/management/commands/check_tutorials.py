@@ -44,7 +44,9 @@ class Command(BaseCommand):
         from rules.engine import get_preset
 
         rules = get_preset(data.variant).with_options(data.options)
-        positions = replay(rules, Script(data.deals, [(s["deal"], s["actions"]) for s in data.steps]))
+        positions = replay(
+            rules, Script(data.deals, [(s["deal"], s["actions"]) for s in data.steps])
+        )
         for step, position in zip(data.steps, positions, strict=True):
             values = narration_values(position, rules, data.you)
             state = position.state
