@@ -312,12 +312,66 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
 
 
 def practice_hint(*, game: Game) -> str | None:
-    """The solver's advice for the reader, once the stock is used up or closed."""
+    """The solver's advice for the reader once the stock is used up or closed, as HTML."""
+    from rules.engine.solver import SolverError, solve, supports
+
     deal = game.deal
     if deal.result is not None or deal.to_act != YOU or deal.state()["phase"] != "strict":
         return None
-    try:
-        from rules.engine.solver import hint_for
-    except ImportError:  # pragma: no cover - the solver ships with the engine
+    if not supports(game.rules):
         return None
-    return hint_for(player_view(deal, YOU), game.rules)
+    try:
+        analysis = solve(player_view(deal, YOU), game.rules, time_limit=2.0)
+    except SolverError:
+        return str(render_inline(_("The solver could not finish in time; try again.")))
+    moves = " / ".join(choice_label(a.to_dict(with_player=False)) for a in analysis.best)
+    best = analysis.move(analysis.best[0])
+    raw = game.rules.scoring == "raw_points"
+    if analysis.perfect_information:
+        value = round(best.value)
+        if raw:
+            outcome = (
+                _("with best play on both sides you finish %(n)d points ahead.") % {"n": value}
+                if value >= 0
+                else _("with best play on both sides you finish %(n)d points behind.")
+                % {"n": -value}
+            )
+        elif value > 0:
+            outcome = ngettext(
+                "with best play on both sides you win %(n)d game point.",
+                "with best play on both sides you win %(n)d game points.",
+                value,
+            ) % {"n": value}
+        elif value < 0:
+            outcome = ngettext(
+                "even with best play the computer wins %(n)d game point.",
+                "even with best play the computer wins %(n)d game points.",
+                -value,
+            ) % {"n": -value}
+        else:
+            outcome = _("with best play on both sides nobody scores.")
+        text = _("Best move: %(moves)s — %(outcome)s") % {"moves": moves, "outcome": outcome}
+    else:
+        facts = {
+            "moves": moves,
+            "share": round(best.win_share * 100),
+            "value": f"{best.value:+.2f}",
+            "layouts": analysis.layouts,
+        }
+        if analysis.exhaustive:
+            text = (
+                _(
+                    "Best move: %(moves)s — it wins in %(share)d%% of the %(layouts)d ways the "
+                    "unseen cards can lie, %(value)s game points on average."
+                )
+                % facts
+            )
+        else:
+            text = (
+                _(
+                    "Best move: %(moves)s — it wins in %(share)d%% of %(layouts)d sampled ways the "
+                    "unseen cards can lie, %(value)s game points on average."
+                )
+                % facts
+            )
+    return f"<p>{text}</p>"

@@ -1,22 +1,30 @@
 """Sixty-Six game engine: plain Python, no Django (see README.md)."""
 
 from .actions import Action
+from .computer import ComputerPlayer
 from .deal import Deal
 from .errors import EngineError, IllegalAction, LayoutError, RuleSetError
 from .presets import PRESET_IDS, get_preset, load_presets
 from .ruleset import RuleSet
 from .scoring import Result
+from .solver import Analysis, MoveEval, SolverError, SolverTimeout, solve
 
 __all__ = [
     "PRESET_IDS",
     "Action",
+    "Analysis",
+    "ComputerPlayer",
     "Deal",
     "EngineError",
     "IllegalAction",
     "LayoutError",
+    "MoveEval",
     "Result",
     "RuleSet",
     "RuleSetError",
+    "SolverError",
+    "SolverTimeout",
     "get_preset",
     "load_presets",
+    "solve",
 ]

@@ -45,6 +45,8 @@ class PlayerView:
     """(points, tricks) of each side at the moment of the close, None when not closed."""
     exchanges: tuple[tuple[int, str], ...] = ()
     """(seat, card taken from under the stock) for every trump exchange, in order."""
+    tricks: tuple[tuple[tuple[int, str], ...], ...] = ()
+    """Every completed trick in order, as (seat, card) in play order (played face up)."""
     rules: RuleSet | None = field(default=None, repr=False)
     """The rules being played (public)."""
 
@@ -85,6 +87,7 @@ def player_view(deal: Deal, seat: int) -> PlayerView:
         ),
         close_snapshot=tuple(tuple(x) for x in deal.close_snap) if deal.close_snap else None,
         exchanges=_exchanges(deal),
+        tricks=_tricks(deal),
         rules=deal.rules,
     )
 
@@ -94,6 +97,14 @@ def _played_mask(deal: Deal) -> int:
     for m in deal.won:
         mask |= m
     return mask
+
+
+def _tricks(deal: Deal) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """Completed tricks from the applied plays (each trick has one card per active seat)."""
+    plays = [(a.player, a.card or "") for a in deal.actions if a.type == "play"]
+    size = len(deal.active) or 1
+    done = deal.tricks_played * size
+    return tuple(tuple(plays[i : i + size]) for i in range(0, done, size))
 
 
 def _exchanges(deal: Deal) -> tuple[tuple[int, str], ...]:

@@ -109,8 +109,11 @@ def test_progress_is_kept_and_can_be_reset(site, page):
 @pytest.mark.parametrize("lang", ["en", "da", "nb", "pl", "lv"])
 def test_axe_on_tutorial_pages(site, page, lang):
     step = first_ask_step("closing")
-    for path in (f"/{lang}/tutorials/", f"/{lang}/tutorials/closing/{step.number}/",
-                 f"/{lang}/tutorials/first-deal/3/"):
+    for path in (
+        f"/{lang}/tutorials/",
+        f"/{lang}/tutorials/closing/{step.number}/",
+        f"/{lang}/tutorials/first-deal/3/",
+    ):
         page.goto(site + path)
         results = AXE.run(page)
         assert results.violations_count == 0, results.generate_report()

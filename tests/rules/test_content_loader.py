@@ -122,7 +122,7 @@ def test_the_command_turns_content_errors_into_a_clean_message(settings, monkeyp
     def broken(**kwargs):
         raise ContentError(Path("x.toml"), "rules.deck", "bad value", "pl")
 
-    monkeypatch.setattr("rules.management.commands.load_content.content_load", broken)
+    monkeypatch.setattr("sixtysix_site.management.commands.load_content.content_load", broken)
     with pytest.raises(CommandError, match=r"x.toml: rules.deck \[pl\]: bad value"):
         call_command("load_content")
 

@@ -52,12 +52,12 @@ def test_catalog_placeholders_match(lang):
         (
             "pl",
             {
-                1: "1 wariant",
-                2: "2 warianty",
-                5: "5 wariantów",
-                12: "12 wariantów",
-                21: "21 wariantów",
-                22: "22 warianty",
+                1: "1 odmiana",
+                2: "2 odmiany",
+                5: "5 odmian",
+                12: "12 odmian",
+                21: "21 odmian",
+                22: "22 odmiany",
             },
         ),
         (

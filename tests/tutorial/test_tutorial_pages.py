@@ -1,6 +1,7 @@
 """Tutorial pages and the move check: every step in every language, bad input never 500."""
 
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -126,8 +127,8 @@ def test_wrong_but_legal_moves_get_the_lessons_reply():
             assert data["correct"] is False
             if data["legal"]:
                 assert response.status_code == 200
-                first_words = text.split()[0].strip("[]*")
-                assert first_words in data["message"] or text[:10] in data["message"]
+                word = max(re.findall(r"[A-Za-z]{4,}", text), key=len)
+                assert word in data["message"]
                 answered += 1
     assert answered >= 5
 

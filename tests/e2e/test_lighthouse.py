@@ -1,0 +1,155 @@
+"""Lighthouse: accessibility, best practices and SEO score 100 on every page type and language.
+
+One test per page type; its five languages are audited by Lighthouse processes running side
+by side (see parallel_runs; LIGHTHOUSE_PARALLEL=<n> overrides). Lighthouse drives Debian's
+Chromium and talks to nothing but the live server. Skipped where `npm ci` has not installed
+node_modules/.bin/lighthouse (e.g. `make test-fast` on a machine without npm). Set
+LIGHTHOUSE_REPORTS=<folder> to keep every full report there (<page type>-<lang>.json).
+"""
+
+import json
+import os
+import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
+LANGUAGES = ["en", "da", "nb", "pl", "lv"]
+LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+CATEGORIES = ["accessibility", "best-practices", "seo"]
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+    "--disable-component-update --no-first-run"
+)
+TUTORIAL_STEP = ("first-deal", 3)
+PAGE_TYPES = {
+    "home": "/{lang}/",
+    "variants": "/{lang}/variants/",
+    "variant": "/{lang}/variants/classic66/",
+    "compare": "/{lang}/compare/?v=classic66&v=schnapsen&v=idiot66",
+    "glossary": "/{lang}/glossary/",
+    "tutorials": "/{lang}/tutorials/",
+    "tutorial-step": "/{{lang}}/tutorials/{}/{}/".format(*TUTORIAL_STEP),
+}
+TIMEOUT = 180  # seconds for one Lighthouse run; a run normally takes a few seconds
+
+
+def parallel_runs():
+    """Lighthouse processes at once. A run mostly waits (browser start, load, quiet windows),
+    so one per language beats one per core; several xdist workers share the machine."""
+    if os.environ.get("LIGHTHOUSE_PARALLEL"):
+        return max(1, int(os.environ["LIGHTHOUSE_PARALLEL"]))
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    return max(2, len(LANGUAGES) // workers)
+
+
+def lighthouse(url):
+    """Run Lighthouse on one URL and return its JSON report (lhr).
+
+    The report goes to a file, not to stdout: Node may exit before a large report has
+    been written through a pipe, and the JSON would be cut short.
+    """
+    with tempfile.TemporaryDirectory(prefix="lighthouse-") as folder:
+        output = Path(folder) / "report.json"
+        command = [
+            str(LIGHTHOUSE),
+            url,
+            "--only-categories=" + ",".join(CATEGORIES),
+            "--output=json",
+            f"--output-path={output}",
+            "--quiet",
+            f"--chrome-flags={CHROME_FLAGS}",
+        ]
+        env = {**os.environ, "CHROME_PATH": CHROMIUM}
+        done = subprocess.run(  # noqa: S603 - our own program and live-server URL
+            command, capture_output=True, text=True, timeout=TIMEOUT, env=env, cwd=ROOT
+        )
+        if done.returncode != 0 or not output.exists():
+            pytest.fail(
+                f"Lighthouse failed on {url} (exit {done.returncode}):\n{done.stderr[-3000:]}"
+            )
+        return json.loads(output.read_text())
+
+
+def describe_item(item):
+    """One offending item of an audit's details (an element, a URL, a console message...)."""
+    node = item.get("node")
+    if isinstance(node, dict):
+        text = node.get("snippet") or node.get("selector") or json.dumps(node)
+        if node.get("nodeLabel"):
+            text += f" ({node['nodeLabel']})"
+        if node.get("explanation"):
+            text += " - " + " ".join(node["explanation"].split())
+        return text[:600]
+    parts = []
+    for key, value in item.items():
+        if isinstance(value, dict):
+            value = value.get("snippet") or value.get("url") or value.get("value")
+        if isinstance(value, str | int | float) and value != "":
+            parts.append(f"{key}: {value}")
+    return ("; ".join(parts) or json.dumps(item))[:600]
+
+
+def failures(report):
+    """Every category below 1.0 with the audits that pulled it down, as readable lines."""
+    lines = []
+    for category_id in CATEGORIES:
+        category = report["categories"][category_id]
+        if category["score"] == 1:
+            continue
+        lines.append(f"  {category_id}: {category['score']}")
+        for ref in category["auditRefs"]:
+            audit = report["audits"][ref["id"]]
+            errored = audit.get("scoreDisplayMode") == "error"
+            failed = audit.get("score") is not None and audit["score"] < 1
+            if ref.get("weight", 0) == 0 or not (failed or errored):
+                continue
+            lines.append(f"    - {audit['id']}: {audit['title']} (score {audit['score']})")
+            for item in (audit.get("details") or {}).get("items") or []:
+                lines.append(f"        · {describe_item(item)}")
+            if audit.get("errorMessage"):
+                lines.append(f"        · error: {audit['errorMessage']}")
+    return lines
+
+
+@pytest.fixture
+def site(live_server, content):
+    return live_server.url
+
+
+@pytest.mark.skipif(
+    not LIGHTHOUSE.exists(),
+    reason="node_modules/.bin/lighthouse is missing: run `npm ci` (or `make node-packages`)",
+)
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Chromium not found at {CHROMIUM}")
+@pytest.mark.parametrize("page_type", list(PAGE_TYPES))
+def test_lighthouse_scores_100(site, page_type):
+    if page_type == "tutorial-step":
+        from tutorial.models import TutorialStep
+
+        slug, number = TUTORIAL_STEP
+        if not TutorialStep.objects.filter(tutorial__slug=slug, number=number).exists():
+            pytest.skip(f"tutorial {slug!r} with a step {number} is not in the content")
+    urls = [site + PAGE_TYPES[page_type].format(lang=lang) for lang in LANGUAGES]
+    with ThreadPoolExecutor(max_workers=parallel_runs()) as pool:
+        reports = list(pool.map(lighthouse, urls))
+    keep = os.environ.get("LIGHTHOUSE_REPORTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        for lang, report in zip(LANGUAGES, reports, strict=True):
+            (Path(keep) / f"{page_type}-{lang}.json").write_text(json.dumps(report))
+    problems = []
+    for url, report in zip(urls, reports, strict=True):
+        if report.get("runtimeError"):
+            problems.append(f"{url}: Lighthouse runtime error {report['runtimeError']}")
+            continue
+        lines = failures(report)
+        if lines:
+            problems.append(f"{url}\n" + "\n".join(lines))
+    assert not problems, "Lighthouse scores below 100:\n" + "\n".join(problems)
