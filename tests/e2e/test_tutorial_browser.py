@@ -27,8 +27,10 @@ def test_step_through_with_the_keyboard(site, page, slug, lang):
     total = step_count(slug)
     page.goto(f"{site}/{lang}/tutorials/{slug}/1/")
     for number in range(2, total + 1):
+        page.locator("#tutorial[data-ready]").wait_for()
         page.keyboard.press("ArrowRight")
         expect(page).to_have_url(f"{site}/{lang}/tutorials/{slug}/{number}/")
+    page.locator("#tutorial[data-ready]").wait_for()
     page.keyboard.press("ArrowLeft")
     expect(page).to_have_url(f"{site}/{lang}/tutorials/{slug}/{total - 1}/")
 
@@ -52,6 +54,7 @@ def test_your_move_wrong_then_right(site, page, lang):
     step = first_ask_step("marriages")
     wrong_key = next(iter(step.wrong["en"]))
     page.goto(f"{site}/{lang}/tutorials/marriages/{step.number}/")
+    page.locator("#tutorial[data-ready]").wait_for()
     page.locator(f'[data-move="{wrong_key}"]').click()
     feedback = page.locator("#feedback")
     expect(feedback).to_have_class("feedback feedback--wrong")
@@ -69,6 +72,7 @@ def test_your_move_wrong_then_right(site, page, lang):
 def test_an_illegal_move_is_explained(site, page):
     step = first_ask_step("strict-phase")
     page.goto(f"{site}/en/tutorials/strict-phase/{step.number}/")
+    page.locator("#tutorial[data-ready]").wait_for()
     choices = page.locator(".hand--you .card-choice")
     legal_key = step.ask[0].get("card")
     for index in range(choices.count()):
@@ -100,6 +104,7 @@ def test_progress_is_kept_and_can_be_reset(site, page):
     expect(progress).to_be_visible()
     expect(progress).to_contain_text("2")
     page.goto(f"{site}/en/tutorials/first-deal/3/")
+    page.locator("#tutorial[data-ready]").wait_for()
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator(".reset-progress").click()
     page.goto(f"{site}/en/tutorials/")

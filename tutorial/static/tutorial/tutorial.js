@@ -134,6 +134,9 @@
   document.addEventListener("DOMContentLoaded", function () {
     showProgress();
     var root = document.getElementById("tutorial");
-    if (root) stepPage(root);
+    if (root) {
+      stepPage(root);
+      root.dataset.ready = "true";  /* lets browser tests wait for the key handlers */
+    }
   });
 })();
