@@ -20,7 +20,7 @@ from rules.explain import describe_action, describe_result, explain_refusal, sea
 from rules.markup import render_inline
 from rules.models import Variant
 from tutorial.replay import action_key, parse_action_key
-from tutorial.services import SeatView, choice_label
+from tutorial.services import SeatView, TableView, choice_label
 
 SALT = "sixtysix.practice"
 YOU, COMPUTER = 0, 1
@@ -168,19 +168,9 @@ def game_next_deal(*, game: Game) -> Game:
 # -- what the page shows -----------------------------------------------------------------
 
 
-@dataclass
-class PracticeView:
+@dataclass(kw_only=True)
+class PracticeView(TableView):
     game: Game
-    seats: list[SeatView]
-    turnup: str | None
-    trump: str | None
-    stock: int
-    phase: str
-    trick: list[tuple[str, str]]
-    last_trick: list[tuple[str, str]]
-    last_trick_winner: str
-    happened: list[str]
-    highlight: set[str]
     choices: list[dict]
     result: str
     why: str
@@ -308,6 +298,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         why=why,
         match_line=match_line,
         token=token,
+        closed=state.get("closed_by") is not None,
     )
 
 

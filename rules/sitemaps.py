@@ -1,15 +1,10 @@
-from django.contrib.sitemaps import Sitemap
+from sixtysix_site.sitemaps import I18nSitemap
 
 from .models import Variant
 
 
-class VariantSitemap(Sitemap):
+class VariantSitemap(I18nSitemap):
     """Every variant page in every language, with hreflang alternates."""
-
-    i18n = True
-    alternates = True
-    x_default = True
-    changefreq = "monthly"
 
     def items(self):
         return Variant.objects.order_by("order")

@@ -4,12 +4,16 @@ from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
 
-class StaticPagesSitemap(Sitemap):
+class I18nSitemap(Sitemap):
+    """Every page in every language, each listing the others as hreflang alternates."""
+
     i18n = True
     alternates = True
     x_default = True
     changefreq = "monthly"
 
+
+class StaticPagesSitemap(I18nSitemap):
     def items(self):
         return [
             "home",

@@ -90,12 +90,10 @@ class Verdict:
     code: str = ""
 
 
-@dataclass
-class StepView:
-    tutorial: Tutorial
-    step: TutorialStep
-    number: int
-    total: int
+@dataclass(kw_only=True)
+class TableView:
+    """What tutorial/includes/table.html draws: the seats, the stock, the trick."""
+
     seats: list[SeatView]
     turnup: str | None
     trump: str | None
@@ -106,6 +104,15 @@ class StepView:
     last_trick_winner: str
     happened: list[str]
     highlight: set[str]
+    closed: bool = False
+
+
+@dataclass(kw_only=True)
+class StepView(TableView):
+    tutorial: Tutorial
+    step: TutorialStep
+    number: int
+    total: int
     narration: str
     hint: str
     choices: list[dict] = field(default_factory=list)
@@ -196,6 +203,7 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
         turnup=state.get("turnup"),
         trump=state.get("trump"),
         stock=state["stock_size"],
+        closed=state.get("closed_by") is not None,
         phase=state["phase"],
         trick=[(names[p["player"]], p["card"]) for p in state["trick"]],
         last_trick=[(names[p["player"]], p["card"]) for p in (last or [])],

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .cards import KING, POINTS, QUEEN, SUIT, SUITS, get_pack
+from .cards import KING, POINTS, QUEEN, SUIT, SUITS, get_pack, mask_cards
 from .deal import Deal
 from .players import PlayerView
 from .ruleset import RuleSet
@@ -479,13 +479,7 @@ def _lead_order(plays: int, trump: int) -> tuple[int, ...]:
     return tuple(sorted(_cards(plays), key=lambda c: (SUIT[c] == trump, c & 7)))
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_cards = mask_cards
 
 
 def _beats(card: int, best: int, trump: int) -> bool:

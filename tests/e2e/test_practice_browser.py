@@ -19,8 +19,10 @@ def play_until_result(page, limit=200):
     while page.locator(".result").count() == 0 and clicks < limit:
         buttons = page.locator(MOVES)
         values = [buttons.nth(k).get_attribute("value") for k in range(buttons.count())]
-        order = sorted(range(len(values)),
-                       key=lambda k: (values[k] != "draw", not values[k].startswith("play-")))
+        order = sorted(
+            range(len(values)),
+            key=lambda k: (values[k] != "draw", not values[k].startswith("play-")),
+        )
         for k in order:
             page.locator(MOVES).nth(k).click()
             clicks += 1

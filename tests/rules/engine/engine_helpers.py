@@ -68,3 +68,25 @@ def classic() -> Deal:
     return new_deal(
         dealer=0, hands=[list(h) for h in CLASSIC_HANDS], turnup="9C", stock=list(CLASSIC_STOCK)
     )
+
+
+def unseen_pool(deal, seat: int) -> tuple[int, int]:
+    """(the opponent's hand plus the undrawn stock, the cards of it that `seat` knows).
+
+    Known: the King and Queen of marriages the opponent showed and the turn-up he took by
+    exchanging; both as bitmasks of card ids.
+    """
+    from rules.engine.cards import KING, QUEEN
+
+    opp = 1 - seat
+    pool = deal.hands[opp]
+    for c in deal.stock[deal.stock_pos :]:
+        pool |= 1 << c
+    known = 0
+    for s, su, _v, _ok in deal.marriages:
+        if s == opp:
+            known |= (1 << (su * 8 + KING)) | (1 << (su * 8 + QUEEN))
+    for i, a in enumerate(deal.actions):
+        if a.type == "exchange" and a.player == opp:
+            known |= 1 << deal.history[i]["turnup"]
+    return pool, known & pool

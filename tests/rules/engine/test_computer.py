@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_helpers import unseen_pool
 
 from rules.engine import Action, Deal, get_preset
-from rules.engine.cards import CODES, KING, QUEEN
+from rules.engine.cards import CODES
 from rules.engine.computer import ComputerPlayer
 from rules.engine.players import PlayerView, RandomPlayer, player_view
 
@@ -42,17 +43,7 @@ def test_computer_never_makes_an_illegal_move(preset: str) -> None:
 
 def hidden_cards(deal: Deal, seat: int) -> tuple[int, int]:
     """(cards the seat cannot place, cards known to be in the opponent's hand)."""
-    opp = 1 - seat
-    pool = deal.hands[opp]
-    for c in deal.stock[deal.stock_pos :]:
-        pool |= 1 << c
-    known = 0
-    for s, su, _v, _ok in deal.marriages:
-        if s == opp:
-            known |= (1 << (su * 8 + KING)) | (1 << (su * 8 + QUEEN))
-    for i, a in enumerate(deal.actions):
-        if a.type == "exchange" and a.player == opp:
-            known |= 1 << deal.history[i]["turnup"]
+    pool, known = unseen_pool(deal, seat)
     if deal.phase == "strict" and deal.closed_by is None:
         known = pool  # stock exhausted: every card is known
     return pool & ~known, known & pool

@@ -6,9 +6,9 @@ import itertools
 import random
 
 import pytest
+from engine_helpers import unseen_pool
 
 from rules.engine import Action, Deal, IllegalAction, get_preset
-from rules.engine.cards import KING, QUEEN
 from rules.engine.players import player_view
 from rules.engine.solver import SolverError, minimax_reference, solve
 
@@ -66,17 +66,7 @@ def positions(
 def layouts(deal: Deal, seat: int) -> list[int]:
     """Opponent hands consistent with what `seat` saw (computed from the full deal)."""
     opp = 1 - seat
-    pool = deal.hands[opp]
-    for c in deal.stock[deal.stock_pos :]:
-        pool |= 1 << c
-    known = 0
-    for s, su, _v, _ok in deal.marriages:
-        if s == opp:
-            known |= (1 << (su * 8 + KING)) | (1 << (su * 8 + QUEEN))
-    for i, a in enumerate(deal.actions):
-        if a.type == "exchange" and a.player == opp:
-            known |= 1 << deal.history[i]["turnup"]
-    known &= pool
+    pool, known = unseen_pool(deal, seat)
     free = [c for c in range(32) if (pool & ~known) >> c & 1]
     k = deal.hands[opp].bit_count() - known.bit_count()
     hands = [known | sum(1 << c for c in combo) for combo in itertools.combinations(free, k)]
