@@ -51,7 +51,7 @@ def variant_detail(request, slug):
         "tutorials": sorted(tutorials, key=lambda t: t.order),
         "sources": variant.sources.all(),
         "facts": selectors.variant_facts(variant=variant),
-        "all_parameters": selectors.variant_facts(variant=variant, rows=ROWS),
+        "compare_with": "schnapsen" if variant.slug == "classic66" else "classic66",
         "nav": "rules",
     }
     return render(request, "rules/variant_detail.html", context)

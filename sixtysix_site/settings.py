@@ -71,6 +71,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Stored pages are answered here, before the rest of the middleware and the view run.
+    "sixtysix_site.page_cache.PageCacheMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Maps Norwegian variants (no, no-NO, nn ...) to nb before Django picks a language.

@@ -244,10 +244,16 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
 
 
 def tutorial_steps_by_section(*, variant) -> dict[str, list[TutorialStep]]:
-    """For a variant page: rule section key → the tutorial steps that show it (one query)."""
+    """For a variant page: rule section key → the first step of each tutorial that shows it.
+
+    One query; one link per tutorial and section keeps the page light.
+    """
     by_section: dict[str, list[TutorialStep]] = {}
+    seen: set[tuple[str, int]] = set()
     steps = TutorialStep.objects.filter(tutorial__variant=variant).select_related("tutorial")
     for step in steps.order_by("tutorial__order", "number"):
         for key in step.sections:
-            by_section.setdefault(key, []).append(step)
+            if (key, step.tutorial_id) not in seen:
+                seen.add((key, step.tutorial_id))
+                by_section.setdefault(key, []).append(step)
     return by_section

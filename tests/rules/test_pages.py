@@ -10,7 +10,7 @@ from django.utils.html import escape
 
 from rules.engine import get_preset, load_presets
 from rules.models import RuleSection, Variant
-from rules.parameters import ROWS
+from rules.parameters import FACT_ROWS
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -31,7 +31,7 @@ def test_variant_page_shows_name_sections_and_facts_in_its_language(client, lang
         assert f'id="{section.key}"' in html
         assert f'href="#{section.key}"' in html
     with translation.override(lang):
-        for row in ROWS:
+        for row in FACT_ROWS:
             value = row.value(get_preset(slug).to_dict())
             if value is not None:
                 assert escape(str(row.label)) in html
@@ -224,3 +224,24 @@ def test_admin_edits_prose_in_all_languages(admin_client, client):
     assert page.status_code == 200
     for lang in LANGUAGES:
         assert f'name="sections-0-body_{lang}"' in page.content.decode()
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_compare_link_of_every_variant_page_works(client, slug):
+    import re
+
+    html = client.get(f"/en/variants/{slug}/").content.decode()
+    link = re.search(r'href="(/en/compare/\?[^"]+)"', html).group(1).replace("&amp;", "&")
+    assert client.get(link).status_code == 200
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("slug", SLUGS)
+def test_variant_pages_stay_under_60_kb_with_their_css(client, lang, slug):
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+
+    html = client.get(f"/{lang}/variants/{slug}/").content
+    css = Path(finders.find("css/site.css")).stat().st_size
+    assert len(html) + css < 60_000, f"{slug} [{lang}]: {len(html) + css} bytes"
