@@ -8,7 +8,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: serve test test-postgres test-fast test-e2e install install-dev system-packages messages \
+.PHONY: serve test test-postgres test-fast test-e2e install install-dev system-packages node-packages messages \
         compilemessages setup migrations-check lint format clean
 
 $(VENV)/bin/activate:
@@ -34,6 +34,13 @@ system-packages:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
+# Lighthouse for tests/e2e/test_lighthouse.py, at the version package-lock.json pins; it drives
+# Debian's chromium (CHROME_PATH), so no browser is downloaded.
+node-packages:
+	@[ -x node_modules/.bin/lighthouse ] || { \
+	  command -v npm >/dev/null 2>&1 || { echo "npm (Node.js 20) is needed for the Lighthouse test"; exit 1; }; \
+	  PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund; }
+
 # Compiles locale/*.po with GNU msgfmt, or with babel where gettext is absent.
 compilemessages:
 	@if command -v msgfmt >/dev/null 2>&1; then \
@@ -56,7 +63,7 @@ serve: install
 	@echo "Serving Sixty-Six at http://$(HOST):$(PORT)/"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: install-dev system-packages compilemessages
+test: install-dev system-packages node-packages compilemessages
 	@$(VENV)/bin/pytest -p no:cacheprovider -n 2 --dist loadgroup; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; \
 	exit $$rc
@@ -65,7 +72,7 @@ test: install-dev system-packages compilemessages
 # (CI runs both suites): the scale-out path, proven on every submission.
 PG_URL ?= postgres://sixtysix:sixtysix@127.0.0.1:5432/sixtysix
 REDIS_URL ?= redis://127.0.0.1:6379/0
-test-postgres: install-dev system-packages compilemessages
+test-postgres: install-dev system-packages node-packages compilemessages
 	bash scripts/postgres-up.sh
 	bash scripts/redis-up.sh
 	@DATABASE_URL=$(PG_URL) CACHE_URL=$(REDIS_URL) $(VENV)/bin/pytest -p no:cacheprovider -n 2 --dist loadgroup; rc=$$?; \
