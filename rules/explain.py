@@ -52,7 +52,8 @@ def explain_refusal(
             _("you must over-trump: play a trump higher than %(card)s.") % {"card": card_token}
         ),
         "must_trump": obliged(
-            _("you must play a trump (%(suit)s), since you cannot follow suit.") % {"suit": suit_words}
+            _("you must play a trump (%(suit)s), since you cannot follow suit.")
+            % {"suit": suit_words}
         ),
         "must_lead_marriage_card": _(
             "You have shown a marriage, so you must lead its King or Queen (%(suit)s)."
