@@ -271,3 +271,15 @@ def test_random_bodies_never_cause_a_server_error(body):
     assert response.status_code in (200, 400, 413, 422)
     assert isinstance(response.json()["message"], str)
     assert (TutorialStep.objects.count(), Tutorial.objects.count()) == before
+
+
+def test_hidden_hands_can_be_revealed(client):
+    tutorial = Tutorial.objects.get(slug="first-deal")
+    tutorial.reveal = False
+    tutorial.save()
+    url = "/en/tutorials/first-deal/2/"
+    hidden = client.get(url).content.decode()
+    assert 'class="card card--back"' in hidden
+    assert "?reveal=1" in hidden
+    shown = client.get(url, {"reveal": "1"}).content.decode()
+    assert shown.count("card card--back") < hidden.count("card card--back")
