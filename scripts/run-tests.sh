@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The whole suite in two runs: first everything that shares the loaded content inside
+# rolled-back transactions, then the browser tests, whose live server flushes the database
+# after each test (they reload the content themselves). Exit code 5 (no tests) is a failure.
+set -u
+PYTEST="${PYTEST:-.venv/bin/pytest}"
+status=0
+run() {
+  "$PYTEST" -p no:cacheprovider "$@"
+  rc=$?
+  if [ "$rc" -eq 5 ]; then echo "pytest collected no tests for: $*"; rc=1; fi
+  [ "$rc" -eq 0 ] || status=$rc
+}
+run -n 2 -m "not e2e"
+run -n 2 -m "e2e"
+exit $status
