@@ -133,6 +133,7 @@ def test_an_illegal_move_is_explained_in_the_readers_language(client):
             salt="sixtysix.practice",
         ),
     ],
+    ids=["empty", "garbage", "other-salt", "other-variant"],  # tokens carry a timestamp
 )
 def test_forged_or_stale_state_starts_a_new_game_with_a_400(client, state):
     response = post(client, "classic66", {"state": state, "move": "play-AS"})
