@@ -101,8 +101,9 @@ def test_the_configured_cache_is_the_one_in_use():
     """With CACHE_URL=redis://… (the PostgreSQL run in CI) pages live in Redis."""
     import os
 
-    from django.core.cache import cache
+    from django.core.cache import caches
 
+    cache = caches["default"]
     if os.environ.get("CACHE_URL", "").startswith("redis://"):
         assert type(cache).__name__ == "RedisCache"
     cache.set("probe", {"n": 1})
