@@ -84,41 +84,6 @@ STATIC_ROOT = os.environ["BENCH_STATIC_ROOT"]
 '''
 
 
-NOTES: list[str] = []  # printed with the results: anything that made this run differ
-
-# Used only when `load_content` refuses the tree's content: the rules and glossary, and the
-# tutorial files that parse on their own (a file being translated is left out).
-FALLBACK_LOAD = """
-from django.db import transaction
-from django.utils import translation
-from rules.content_loader import ContentError, LoadReport, parse_content, write_content
-from sixtysix_site.page_cache import one_version_bump
-from tutorial.content_loader import CONTENT_DIR, parse_tutorial_file, write_tutorials
-with translation.override("en"):
-    variants, terms = parse_content()
-    sections = {{v.slug: [s["key"] for s in v.sections] for v in variants}}
-    complete, drafts, skipped = [], [], []
-    for path in sorted(CONTENT_DIR.glob("*.toml")):
-        try:
-            complete.append(parse_tutorial_file(path, sections))
-            continue
-        except ContentError:
-            pass
-        try:  # complete in English only: a draft, the other languages fall back to English
-            drafts.append(parse_tutorial_file(path, sections, only=["en"]))
-        except ContentError:
-            skipped.append(path.stem)
-    with transaction.atomic(), one_version_bump():
-        report = write_content(variants, terms)
-        write_tutorials(complete + drafts, report)
-print("fallback: loaded the rules and glossary; complete tutorials:",
-      ", ".join(t.slug for t in complete) or "none")
-print("fallback: tutorials loaded as English-only drafts (other languages fall back to English):",
-      ", ".join(t.slug for t in drafts) or "none")
-print("fallback: tutorials left out:", ", ".join(skipped) or "none")
-"""
-
-
 def log(message: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
@@ -216,41 +181,9 @@ class Workspace:
 
     def prepare_database(self, env: dict, collectstatic: bool) -> None:
         self.manage(env, "migrate", "--noinput", "-v", "0")
-        self.load_content(env)
+        self.manage(env, "load_content")
         if collectstatic:
             self.manage(env, "collectstatic", "--noinput", "-v", "0")
-
-    def load_content(self, env: dict) -> None:
-        """`load_content`; when the tree's content does not load (others edit it while this
-        runs), the rules and only the tutorial files that load on their own, with a note."""
-        for attempt in range(3):
-            result = subprocess.run(
-                [str(PY), "manage.py", "load_content"],
-                cwd=ROOT,
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=600,
-            )
-            if result.returncode == 0:
-                return
-            error = (result.stderr.strip().splitlines() or ["?"])[-1]
-            if attempt == 0:
-                NOTES.append(f"`load_content` refused the tree's content ({error})")
-            fallback = subprocess.run(
-                [str(PY), "manage.py", "shell", "-c", FALLBACK_LOAD.format()],
-                cwd=ROOT,
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=600,
-            )
-            if fallback.returncode == 0:
-                NOTES.extend(ln for ln in fallback.stdout.splitlines() if ln.startswith("fallback"))
-                return
-            log(f"content does not load ({error}); retrying in 15 s")
-            time.sleep(15)
-        raise SystemExit(f"load_content failed three times:\n{result.stderr}{fallback.stderr}")
 
     def start_gunicorn(self, env: dict, workers: int, name: str, port: int | None = None) -> str:
         port = port or free_port()
@@ -946,10 +879,6 @@ def main() -> int:
                 "PostgreSQL + Redis, 2 gunicorn workers behind one address (warm)", pg_runs
             )
 
-        if NOTES:
-            print("\n## Notes\n")
-            for note in NOTES:
-                print(f"- {note}")
         print("\n## Verdicts\n")
         for name, ok in verdicts.items():
             print(f"- {name}: {'PASS' if ok else 'FAIL'}")

@@ -67,6 +67,11 @@ def _seat_tables(rules: RuleSet, dealer: int) -> tuple:
     return pack, n, tuple(order), side_of, sides, side_idx, rank
 
 
+def _check_dealer(rules: RuleSet, dealer: Any) -> None:
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+        raise LayoutError("bad_dealer", {"dealer": str(dealer)[:20]})
+
+
 class Deal:
     """One deal. Seats are numbered 0.. clockwise; `rules` fixes everything else."""
 
@@ -100,12 +105,7 @@ class Deal:
         """A deal from an explicit layout (protocol `deal` shape) or a seeded shuffle."""
         if layout is not None:
             return cls._from_layout(rules, layout)
-        if (
-            isinstance(dealer, bool)
-            or not isinstance(dealer, int)
-            or not 0 <= dealer < rules.players
-        ):
-            raise LayoutError("bad_dealer", {"dealer": str(dealer)[:20]})
+        _check_dealer(rules, dealer)
         d = cls(rules, dealer)
         cards = list(d.pack.cards)
         random.Random(seed).shuffle(cards)
@@ -136,12 +136,7 @@ class Deal:
             if k not in known:
                 raise LayoutError("bad_layout", {"field": str(k)[:40]})
         dealer = layout.get("dealer", 0)
-        if (
-            isinstance(dealer, bool)
-            or not isinstance(dealer, int)
-            or not 0 <= dealer < rules.players
-        ):
-            raise LayoutError("bad_dealer", {"dealer": str(dealer)[:20]})
+        _check_dealer(rules, dealer)
         d = cls(rules, dealer)
         pack = d.pack
         counts: dict[int, int] = {}
