@@ -193,6 +193,18 @@ class RuleSet:
     bid_unit: int
     match_deals: int
 
+    def __hash__(self) -> int:
+        """Hashed once: a RuleSet keys the engine's seat tables, looked up at every deal."""
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(getattr(self, key) for key in KEYS))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the cached hash, which is only valid in this process."""
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> RuleSet:
         """Validate every key and value; raise RuleSetError naming the key."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 
@@ -133,3 +134,14 @@ def test_ruleset_is_frozen() -> None:
     rules = get_preset("classic66")
     with pytest.raises(AttributeError):
         rules.deck = "20"  # type: ignore[misc]
+
+
+def test_equal_rule_sets_hash_alike_and_pickle_without_the_cached_hash() -> None:
+    rules = get_preset("classic66")
+    twin = RuleSet.from_dict(rules.to_dict())
+    assert twin is not rules and hash(twin) == hash(rules)
+    assert hash(rules.replace(deck="32")) != hash(rules)
+    assert "_hash" in vars(rules)  # cached by the first hash()
+    copied = pickle.loads(pickle.dumps(rules))  # noqa: S301 - our own bytes
+    assert "_hash" not in vars(copied) and copied == rules
+    assert {rules: "tables"}[copied] == "tables"
