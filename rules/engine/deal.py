@@ -7,11 +7,10 @@ are bitmasks (see cards.py); every refusal is an IllegalAction with a stable cod
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from .actions import Action
-from .cards import CODES, KING, POINTS, QUEEN, SUIT, SUITS, get_pack, mask_codes
+from .cards import CODES, KING, POINTS, QUEEN, SUIT, SUITS, get_pack, mask_codes, shuffled
 from .errors import IllegalAction, LayoutError
 from .ruleset import RuleSet
 from .scoring import (
@@ -107,8 +106,7 @@ class Deal:
             return cls._from_layout(rules, layout)
         _check_dealer(rules, dealer)
         d = cls(rules, dealer)
-        cards = list(d.pack.cards)
-        random.Random(seed).shuffle(cards)
+        cards = shuffled(d.pack.cards, seed)
         hands_seq: dict[int, list[int]] = {s: [] for s in d.seats_in_order}
         pos = 0
         turnup = None
@@ -196,8 +194,10 @@ class Deal:
         r = self.rules
         self.hands = [0] * self.n
         for s, seq in hands_seq.items():
+            mask = 0
             for c in seq:
-                self.hands[s] |= 1 << c
+                mask |= 1 << c
+            self.hands[s] = mask
         self.stock = tuple(stock)
         self.stock_pos = 0
         self.turnup = turnup
@@ -261,14 +261,18 @@ class Deal:
         return act[(act.index(seat) + 1) % len(act)]
 
     def _side_tricks(self, side: int) -> int:
-        return sum(self.tricks_won[s] for s in self.sides[side])
+        won = self.tricks_won
+        return sum([won[s] for s in self.sides[side]])
 
     def _seat_points(self, seat: int) -> int:
-        m = sum(v for (s, _suit, v, ok) in self.marriages if s == seat and ok and v)
-        return self.trick_points[seat] + self.bonus[seat] + m
+        points = self.trick_points[seat] + self.bonus[seat]
+        for s, _suit, v, ok in self.marriages:
+            if s == seat and ok and v:
+                points += v
+        return points
 
     def _side_points(self, side: int) -> int:
-        return sum(self._seat_points(s) for s in self.sides[side])
+        return sum([self._seat_points(s) for s in self.sides[side]])
 
     def _side_index(self, seat: int) -> int:
         return self.side_idx[seat]
@@ -283,10 +287,9 @@ class Deal:
         return None
 
     def _find(self, seat: int, code: str | None) -> int | None:
-        if code is None:
-            return None
-        for c in self.pack.ids_for(code):
-            if self.hands[seat] >> c & 1:
+        hand = self.hands[seat]
+        for c in self.pack.code_ids.get(code, ()):  # type: ignore[arg-type]
+            if hand >> c & 1:
                 return c
         return None
 
@@ -352,15 +355,19 @@ class Deal:
             return "not_your_turn", {"to_act": self.to_act}
         return None
 
-    def _in_play_phase(self) -> tuple[str, dict] | None:
-        if self.phase == "bidding":
+    def _play_turn(self, p: int) -> tuple[str, dict] | None:
+        """Refusal when it is not `p`'s turn or the cards are not being played yet."""
+        if p != self.to_act:
+            return "not_your_turn", {"to_act": self.to_act}
+        ph = self.phase
+        if ph == "bidding":
             return "bidding_not_over", {}
-        if self.phase == "trump_naming":
+        if ph == "trump_naming":
             return "trump_not_named", {}
         return None
 
     def _why_play(self, a: Action) -> tuple[str, dict] | None:
-        err = self._turn(a.player) or self._in_play_phase()
+        err = self._play_turn(a.player)
         if err:
             return err
         if self.exchange_queue:
@@ -368,6 +375,9 @@ class Deal:
         c = self._find(a.player, a.card)
         if c is None:
             return "card_not_in_hand", {"card": a.card}
+        if not self.trick and not self.need_draw and not self.lead_mask:
+            self._checked_card = c  # a free lead: any card in hand
+            return None
         mask, code, det = self._play_mask(a.player)
         if mask >> c & 1:
             self._checked_card = c
@@ -391,7 +401,7 @@ class Deal:
         return code or "illegal_card", det
 
     def _why_draw(self, a: Action) -> tuple[str, dict] | None:
-        err = self._turn(a.player) or self._in_play_phase()
+        err = self._play_turn(a.player)
         if err:
             return err
         if self.need_draw and not self.exchange_queue:
@@ -406,7 +416,7 @@ class Deal:
         r = self.rules
         if not r.closing_allowed or r.stock_draw_rule == "none":
             return "close_not_allowed", {"reason": "variant"}
-        err = self._turn(a.player) or self._in_play_phase()
+        err = self._play_turn(a.player)
         if err:
             return err
         if self.exchange_queue:
@@ -428,7 +438,7 @@ class Deal:
         r = self.rules
         if self.exchange_rank is None:
             return "exchange_not_allowed", {"reason": "variant"}
-        err = self._turn(a.player) or self._in_play_phase()
+        err = self._play_turn(a.player)
         if err:
             return err
         hand = self.hands[a.player]
@@ -458,7 +468,7 @@ class Deal:
         r = self.rules
         if r.marriage_values == "none":
             return "marriage_not_allowed", {"reason": "variant"}
-        err = self._turn(a.player) or self._in_play_phase()
+        err = self._play_turn(a.player)
         if err:
             return err
         if self.exchange_queue:
@@ -498,7 +508,7 @@ class Deal:
         r = self.rules
         if not r.going_out_allowed:
             return "declare_not_allowed", {"reason": "variant"}
-        err = self._turn(a.player) or self._in_play_phase()
+        err = self._play_turn(a.player)
         if err:
             return err
         if self.exchange_queue:
@@ -573,7 +583,8 @@ class Deal:
                 out.append(simple["close"])
             return out
         plays = _PLAY[p]
-        mask = self._play_mask(p)[0]
+        on_lead = not self.trick
+        mask = self.hands[p] if on_lead and not self.lead_mask else self._play_mask(p)[0]
         if self.pack.copies == 2:
             mask = (mask | mask >> 32) & 0xFFFFFFFF
         out = []
@@ -581,7 +592,6 @@ class Deal:
             low = mask & -mask
             out.append(plays[low.bit_length() - 1])
             mask ^= low
-        on_lead = not self.trick
         if (
             r.going_out_allowed
             and (self.declare_seat == p or r.declare_timing == "any_time_on_turn")
@@ -593,6 +603,7 @@ class Deal:
             and self.stock_open
             and self.closed_by is None
             and r.closing_allowed
+            and (self.tricks_played or r.close_before_first_trick)
             and self._why_close(simple["close"]) is None
         ):
             out.append(simple["close"])
@@ -601,17 +612,21 @@ class Deal:
             and self.stock_open
             and self.closed_by is None
             and (on_lead or r.exchange_when_following)
+            and self.turnup_in_stock
+            and self._exchange_card_in(self.hands[p]) is not None
             and self._why_exchange(simple["exchange"]) is None
         ):
             out.append(simple["exchange"])
         if r.marriage_values != "none" and (on_lead or r.partner_may_meld):
             hand = self.hands[p] & ~self.melded
-            for suit in range(4):
-                kq = _KQ[suit]
-                if hand & kq[0] and hand & kq[1]:
-                    a = _MELD[p][suit]
-                    if self._why_meld(a) is None:
-                        out.append(a)
+            hand = (hand | hand >> 32) & 0xFFFFFFFF  # either copy of a card will do
+            pairs = hand & hand >> (QUEEN - KING) & _KINGS  # a King whose Queen is there too
+            while pairs:
+                low = pairs & -pairs
+                a = _MELD[p][SUIT[low.bit_length() - 1]]
+                if self._why_meld(a) is None:
+                    out.append(a)
+                pairs ^= low
         return out
 
     def is_legal(self, action: Action) -> bool:
@@ -676,16 +691,18 @@ class Deal:
                     (s, su, (40 if su == self.trump else 20) if v is None else v, ok)
                     for (s, su, v, ok) in self.marriages
                 ]
-        self.trick.append((p, c))
-        if len(self.trick) < len(self.active):
+        trick = self.trick
+        trick.append((p, c))
+        if len(trick) < len(self.active):
             self.to_act = self._next(p)
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
         r = self.rules
-        cards = [c for _, c in self.trick]
-        w = self.trick[trick_winner(cards, self.trump)][0]
+        trick = self.trick
+        cards = [c for _, c in trick]
+        w = trick[trick_winner(cards, self.trump)][0]
         won = self.won[w]
         pts = 0
         for c in cards:
@@ -694,14 +711,14 @@ class Deal:
         self.won[w] = won
         self.trick_points[w] += pts
         self.tricks_won[w] += 1
-        self.last_trick = tuple(self.trick)
+        self.last_trick = tuple(trick)
         self.trick = []
         self.tricks_played += 1
         self.melds_this_lead = 0
         self.partner_melded = False
-        side = self._side_index(w)
+        side = self.side_idx[w]
         members = self.sides[side]
-        if any(not ok for (_s, _su, _v, ok) in self.marriages):
+        if self.marriages and any(not ok for (_s, _su, _v, ok) in self.marriages):
             self.marriages = [(s, su, v, ok or s in members) for (s, su, v, ok) in self.marriages]
         if (
             self.closed_by is not None
@@ -722,17 +739,20 @@ class Deal:
 
     def _do_draw(self, a: Action) -> None:
         seat = a.player
-        for _ in range(len(self.active)):
-            if self.stock_pos < len(self.stock):
-                c = self.stock[self.stock_pos]
-                self.stock_pos += 1
+        hands, stock, pos = self.hands, self.stock, self.stock_pos
+        active = self.active
+        for _ in active:
+            if pos < len(stock):
+                c = stock[pos]
+                pos += 1
             else:
                 c = self.turnup
                 self.turnup_in_stock = False
-            self.hands[seat] |= 1 << c
+            hands[seat] |= 1 << c
             seat = self._next(seat)
+        self.stock_pos = pos
         self.need_draw = False
-        if self._stock_size() < len(self.active):
+        if self._stock_size() < len(active):
             self.stock_open = False
             self.phase = "strict"
 
@@ -1095,10 +1115,4 @@ _SIMPLE = tuple(
     {k: Action(p, k) for k in ("pass", "draw", "declare", "close", "exchange")} for p in range(4)
 )
 _MELD = tuple(tuple(Action(p, "meld", suit=SUITS[s]) for s in range(4)) for p in range(4))
-_KQ = tuple(
-    (
-        (1 << (s * 8 + KING)) | (1 << (32 + s * 8 + KING)),
-        (1 << (s * 8 + QUEEN)) | (1 << (32 + s * 8 + QUEEN)),
-    )
-    for s in range(4)
-)
+_KINGS = sum(1 << (s * 8 + KING) for s in range(4))

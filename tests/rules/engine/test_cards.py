@@ -6,6 +6,7 @@ import pytest
 
 from rules.engine.cards import (
     CODES,
+    DECKS,
     card_id,
     code_of,
     get_pack,
@@ -13,6 +14,7 @@ from rules.engine.cards import (
     mask_codes,
     parse_code,
     points_of,
+    shuffled,
 )
 
 pytestmark = pytest.mark.unit
@@ -59,3 +61,28 @@ def test_cards_mask_codes_in_display_order() -> None:
     mask = (1 << card_id(3, 5)) | (1 << card_id(0, 0)) | (1 << card_id(3, 0))
     assert mask_codes(mask) == ["AC", "AS", "9S"]
     assert len(set(CODES)) == 32
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_shuffled_is_a_permutation_fixed_by_its_seed(deck: str) -> None:
+    cards = get_pack(deck).cards
+    for seed in (0, 1, -7, 10**30):
+        once = shuffled(cards, seed)
+        assert sorted(once) == sorted(cards)
+        assert shuffled(cards, seed) == once
+    assert shuffled(cards, 1) != shuffled(cards, 2)
+    assert shuffled(cards, None) != shuffled(cards, None)
+
+
+def test_shuffled_puts_each_card_everywhere_equally_often() -> None:
+    """Over 24,000 seeds each card lands in each of the 24 places about 1,000 times."""
+    cards = get_pack("24").cards
+    counts = [[0] * 24 for _ in cards]
+    for seed in range(24_000):
+        for place, card in enumerate(shuffled(cards, seed)):
+            counts[cards.index(card)][place] += 1
+    flat = [n for row in counts for n in row]
+    # each count is binomial(24000, 1/24): mean 1000, sd 31; 6 sd either way
+    assert min(flat) > 810 and max(flat) < 1190
+    chi2 = sum((n - 1000) ** 2 / 1000 for n in flat)
+    assert chi2 < 700  # 529 degrees of freedom: mean 529, sd 33
