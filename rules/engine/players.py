@@ -72,7 +72,7 @@ def player_view(deal: Deal, seat: int) -> PlayerView:
         if review != "none" and not deal.trick
         else (),
         tricks_won=tuple(deal.tricks_won),
-        own_points=deal._seat_points(seat),
+        own_points=deal.seat_points(seat),
         own_won_cards=tuple(mask_codes(deal.won[seat])) if review == "own_tricks" else (),
         marriages=tuple(
             {"player": s, "suit": SUITS[su], "points": v} for s, su, v, _ok in deal.marriages
@@ -80,7 +80,7 @@ def player_view(deal: Deal, seat: int) -> PlayerView:
         bids=tuple(deal.bids),
         legal=tuple(deal.legal_actions()) if deal.to_act == seat else (),
         played=tuple(mask_codes(_played_mask(deal))),
-        card_points=tuple(deal._seat_points(s) for s in range(deal.n)),
+        card_points=tuple(deal.seat_points(s) for s in range(deal.n)),
         pending_points=tuple(
             sum(v for s2, _su, v, ok in deal.marriages if s2 == s and v and not ok)
             for s in range(deal.n)
