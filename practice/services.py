@@ -66,6 +66,7 @@ class Game:
             "deals": self.match.deals_played,
             "carry": self.match.carry,
             "winners": self.match.winners,
+            "stakes": sorted(self.match.stakes.items()),
         }
         data = {
             "v": self.variant.slug,
@@ -111,6 +112,7 @@ def game_loads(*, variant: Variant, token: str) -> Game:
             deals_played=m["deals"],
             carry=m["carry"],
             winners=m["winners"],
+            stakes={int(seat): int(stake) for seat, stake in m.get("stakes", [])},
         )
         return Game(
             variant,
@@ -175,6 +177,7 @@ class PracticeView(TableView):
     result: str
     why: str
     match_line: str
+    match_result: str
     token: str
     can_reveal: bool = False
     hand_template: str = "practice/includes/hand.html"
@@ -182,6 +185,23 @@ class PracticeView(TableView):
 
 def _names(rules: RuleSet) -> list[str]:
     return [seat_name(s, YOU, rules.players, False) for s in range(rules.players)]
+
+
+def describe_match_end(match: Match) -> str:
+    """Who won the match, and whether it counts double (Schneider-Bummerl); "" while on."""
+    if not match.over:
+        return ""
+    if match.winners == [YOU]:
+        text = _("You won the match.")
+    elif match.winners == [COMPUTER]:
+        text = _("The computer won the match.")
+    else:
+        return _("The match is drawn.")
+    if match.rules.match_direction == "down" and match.stakes.get(match.winners[0]) == 2:
+        text += " " + _(
+            "The loser never won a game point: a Schneider-Bummerl, which counts double."
+        )
+    return text
 
 
 def explain_game_points(result: dict, rules: RuleSet, names: list[str]) -> str:
@@ -297,6 +317,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         result=result,
         why=why,
         match_line=match_line,
+        match_result=describe_match_end(game.match),
         token=token,
         closed=state.get("closed_by") is not None,
     )

@@ -21,6 +21,8 @@ class Match:
     history: list[dict] = field(default_factory=list)
     winners: list[int] | None = None
     stakes: dict[int, int] = field(default_factory=dict)
+    """What the winner collects once the match is over: Bummerl (1 or 2, Schneider) in a
+    down match; in Idiot-66 1 per round or the point difference (`idiot_settlement`)."""
 
     def __post_init__(self) -> None:
         if not self.scores:
@@ -90,6 +92,11 @@ class Match:
             if done:
                 low = min(self.scores[s] for s in done)
                 self.winners = [s for s in done if self.scores[s] == low]
+                if len(self.winners) == 1:
+                    # a loser still on the starting score: a Schneider-Bummerl, counted double
+                    losers = [v for s, v in enumerate(self.scores) if s not in self.winners]
+                    stake = 2 if all(v == r.match_target for v in losers) else 1
+                    self.stakes = {self.winners[0]: stake}
         else:
             done = [s for s, v in enumerate(self.scores) if v >= r.match_target]
             if done:

@@ -9,7 +9,17 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from practice.services import COMPUTER, PRACTICE_VARIANTS, YOU, game_loads
+from practice.services import (
+    COMPUTER,
+    PRACTICE_VARIANTS,
+    YOU,
+    describe_match_end,
+    game_loads,
+    game_new,
+)
+from rules.engine import get_preset
+from rules.engine.match import Match
+from rules.engine.scoring import Result
 from rules.models import Variant
 from tutorial.replay import action_key
 
@@ -50,13 +60,16 @@ def test_unknown_or_non_practice_variant_is_a_translated_404(client, slug):
         assert translation.gettext("Page not found") in response.content.decode()
 
 
-def play_deal(client, slug, lang="en"):
-    """Play legal moves through the form until the deal is over; return the last page."""
-    html = page(client, slug, lang, seed="12345")
+def play_deal(client, slug, lang="en", token=None):
+    """Play legal moves through the form until the deal is over; return the last page.
+
+    The game starts from `token` when given, else from a new page.
+    """
+    html = "" if token else page(client, slug, lang, seed="12345")
     for _ in range(120):
         if 'class="result"' in html:
             return html
-        token = token_of(html)
+        token = token_of(html) if html else token
         game = game_loads(variant=Variant.objects.get(slug=slug), token=token)
         assert game.deal.to_act == YOU
         legal = game.deal.legal_actions()
@@ -210,3 +223,34 @@ def test_the_hint_shows_the_solvers_best_move_in_the_strict_phase(client, slug):
     hint_page = client.get(f"/en/practice/{slug}/", {"hint": "1"}).content.decode()
     assert "Best move:" in hint_page
     assert "game point" in hint_page
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_deal_that_ends_the_match_names_the_match_winner(client, lang):
+    variant = Variant.objects.get(slug="schnapsen")
+    game = game_new(variant=variant, seed=4321)
+    game.match.scores = [1, 1]  # whoever wins this deal wins the match
+    html = play_deal(client, "schnapsen", lang, token=game.dumps())
+    game = game_loads(variant=variant, token=token_of(html))
+    assert game.match.over
+    with translation.override(lang):
+        won = translation.gettext(
+            "You won the match." if game.match.winners == [YOU] else "The computer won the match."
+        )
+        assert won in html
+        assert translation.gettext("Start a new match") in html
+        assert translation.gettext("Next deal") not in html
+
+
+@translation.override("en")
+def test_a_schneider_bummerl_is_announced_as_counting_double():
+    match = Match(get_preset("schnapsen"), scores=[1, 7])
+    assert describe_match_end(match) == ""
+    match.record(Result([YOU], 2, "declared", [66, 30], [2, 0]))
+    assert describe_match_end(match) == (
+        "You won the match. The loser never won a game point: a Schneider-Bummerl, which "
+        "counts double."
+    )
+    match = Match(get_preset("schnapsen"), scores=[3, 1])
+    match.record(Result([COMPUTER], 1, "declared", [30, 66], [0, 1]))
+    assert describe_match_end(match) == "The computer won the match."

@@ -29,6 +29,14 @@ def test_match_schnapsen_bummerl_counts_down() -> None:
     match.record(_result([1], [0, 3]))
     assert match.scores == [7, -1]
     assert match.winners == [1]
+    assert match.stakes == {1: 2}  # the loser never left 7: a Schneider-Bummerl
+
+
+def test_match_bummerl_is_single_once_the_loser_has_scored() -> None:
+    match = Match(get_preset("schnapsen"), scores=[6, 1])
+    match.record(_result([1], [0, 2]))
+    assert match.winners == [1]
+    assert match.stakes == {1: 1}
 
 
 def test_match_dealer_rotation_rules() -> None:
