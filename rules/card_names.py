@@ -60,25 +60,61 @@ SUIT_IN_CARD_NAME = {
 }
 
 
-def card_name(code: str) -> str:
+RANK_ORDER = "ATKQJ987"
+
+# A card named inside a sentence takes the case the sentence gives it ("Zagrywasz damę
+# kier", "Tu liec ercena dāmu"). Texts ask for it with a suffix, `[QH:acc]`; each entry
+# lists the eight ranks in that case, in the order of its English text, split at "|".
+# Translators: languages without these cases repeat the "rank in a card name" words.
+RANKS_IN_CASE = {
+    "gen": pgettext_lazy(
+        "ranks in a card name, genitive (of the ...)", "Ace|Ten|King|Queen|Jack|Nine|Eight|Seven"
+    ),
+    "dat": pgettext_lazy(
+        "ranks in a card name, dative (to the ...)", "Ace|Ten|King|Queen|Jack|Nine|Eight|Seven"
+    ),
+    "acc": pgettext_lazy(
+        "ranks in a card name, accusative (you play the ...)",
+        "Ace|Ten|King|Queen|Jack|Nine|Eight|Seven",
+    ),
+    "ins": pgettext_lazy(
+        "ranks in a card name, instrumental (with the ...; Latvian: accusative after ar)",
+        "Ace|Ten|King|Queen|Jack|Nine|Eight|Seven",
+    ),
+    "loc": pgettext_lazy(
+        "ranks in a card name, locative (in/on the ...)", "Ace|Ten|King|Queen|Jack|Nine|Eight|Seven"
+    ),
+}
+CASES = tuple(RANKS_IN_CASE)
+
+
+def rank_in_case(rank: str, case: str | None) -> str:
+    """The rank word of a card name, inflected for `case` (None: as a name stands alone)."""
+    if case is None:
+        return str(RANK_IN_CARD_NAME[rank])
+    forms = str(RANKS_IN_CASE[case]).split("|")
+    return forms[RANK_ORDER.index(rank)].strip()
+
+
+def card_name(code: str, case: str | None = None) -> str:
     """The spoken name of a card, e.g. "Queen of Hearts" / "dama kier" / "ercena dāma"."""
     rank, suit = code[0], code[1]
     # Translators: a card's full name. Reorder or inflect freely; the two words come from
     # the "rank in a card name" and "suit in a card name" entries.
     return gettext("%(rank)s of %(suit)s") % {
-        "rank": RANK_IN_CARD_NAME[rank],
+        "rank": rank_in_case(rank, case),
         "suit": SUIT_IN_CARD_NAME[suit],
     }
 
 
-def card_html(code: str) -> str:
+def card_html(code: str, case: str | None = None) -> str:
     """A small card picture: role=img with the spoken name, the visible glyphs hidden."""
     rank, suit = code[0], code[1]
     return format_html(
         '<span class="card" role="img" aria-label="{}" data-suit="{}">'
         '<span class="card__rank" aria-hidden="true">{}</span>'
         '<span class="card__suit" aria-hidden="true">{}</span></span>',
-        card_name(code),
+        card_name(code, case),
         suit,
         RANK_LETTERS[rank],
         SUIT_SYMBOLS[suit],

@@ -16,6 +16,7 @@ from django.db import transaction
 
 from rules.engine import RuleSet, RuleSetError
 
+from .card_names import CASES
 from .models import Family, GlossaryTerm, RuleSection, Source, Variant
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -37,8 +38,8 @@ SECTION_KEYS = (
     "house-rules",
     "related-games",
 )
-BRACKET_TOKEN = re.compile(r"\[([A-Z0-9]{1,2})\]")
-VALID_TOKEN = re.compile(r"^(?:[ATKQJ987][CDHS]|[CDHS])$")
+BRACKET_TOKEN = re.compile(r"\[([A-Z0-9]{1,2}(?::[a-z]+)?)\]")
+VALID_TOKEN = re.compile(rf"^(?:[ATKQJ987][CDHS](?::(?:{'|'.join(CASES)}))?|[CDHS])$")
 
 
 class ContentError(Exception):

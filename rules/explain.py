@@ -121,11 +121,13 @@ def seat_name(seat: int, you: int, players: int, partnerships: bool) -> str:
 def describe_action(action: dict, actor: str, is_you: bool) -> str:
     """A past-tense line for "what just happened", e.g. "Your opponent plays [AS]"."""
     kind = action.get("type")
-    card = f"[{action['card']}]" if action.get("card") else ""
+    # the played card is the object of the verb: its spoken name takes the accusative
+    card = f"[{action['card']}:acc]" if action.get("card") else ""
     suit = f"[{action['suit']}]" if action.get("suit") else ""
     value = action.get("value")
     if is_you:
         lines = {
+            # Translators: %(card)s is spoken in the accusative ("Zagrywasz damę kier").
             "play": _("You play %(card)s.") % {"card": card},
             "meld": _("You show the marriage in %(suit)s.") % {"suit": suit},
             "exchange": _("You exchange the trump card."),
@@ -138,6 +140,7 @@ def describe_action(action: dict, actor: str, is_you: bool) -> str:
         }
     else:
         lines = {
+            # Translators: %(card)s is spoken in the accusative.
             "play": _("%(player)s plays %(card)s.") % {"player": actor, "card": card},
             "meld": _("%(player)s shows the marriage in %(suit)s.")
             % {"player": actor, "suit": suit},

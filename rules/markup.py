@@ -1,8 +1,10 @@
 """The small markup of rule texts, rendered to safe HTML.
 
 Editors write plain text (paragraphs, `- ` and `1. ` lists, `**bold**`, `[QH]` cards,
-`[H]` suits). Everything is escaped first and only our own tags are added, so no script
-typed in the admin or a content file can reach a page.
+`[H]` suits). A card inside a sentence may carry the grammatical case its spoken name
+takes there: `[QH:acc]` (gen, dat, acc, ins, loc; see card_names.py). Everything is
+escaped first and only our own tags are added, so no script typed in the admin or a
+content file can reach a page.
 """
 
 import re
@@ -10,9 +12,9 @@ import re
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from .card_names import card_html, suit_html
+from .card_names import CASES, card_html, suit_html
 
-CARD_TOKEN = re.compile(r"\[([ATKQJ987])([CDHS])\]")
+CARD_TOKEN = re.compile(rf"\[([ATKQJ987])([CDHS])(?::({'|'.join(CASES)}))?\]")
 SUIT_TOKEN = re.compile(r"\[([CDHS])\]")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 BULLET = re.compile(r"^[-*]\s+")
@@ -22,7 +24,7 @@ NUMBERED = re.compile(r"^\d+[.)]\s+")
 def render_inline(text: str) -> str:
     html = escape(text)
     html = BOLD.sub(r"<strong>\1</strong>", html)
-    html = CARD_TOKEN.sub(lambda m: card_html(m.group(1) + m.group(2)), html)
+    html = CARD_TOKEN.sub(lambda m: card_html(m.group(1) + m.group(2), m.group(3)), html)
     return SUIT_TOKEN.sub(lambda m: suit_html(m.group(1)), html)
 
 

@@ -135,7 +135,8 @@ def choice_label(action: dict) -> str:
     """A button label for a move the reader may choose (cards are drawn as cards)."""
     kind = action["type"]
     labels = {
-        "play": lambda: _("Play %(card)s") % {"card": f"[{action.get('card')}]"},
+        # Translators: %(card)s is spoken in the accusative ("Zagraj damę kier").
+        "play": lambda: _("Play %(card)s") % {"card": f"[{action.get('card')}:acc]"},
         "meld": lambda: _("Show the marriage in %(suit)s") % {"suit": f"[{action.get('suit')}]"},
         "exchange": lambda: _("Exchange the trump card"),
         "close": lambda: _("Close the stock"),

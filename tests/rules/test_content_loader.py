@@ -135,3 +135,13 @@ def test_a_bad_card_code_in_prose_is_refused(content_copy):
     path.write_text(text[:start] + "Lead the [ZH] now.\n" + text[start:])
     with pytest.raises(ContentError, match=r"\[ZH\] is not a card"):
         content_load(content_dir=content_copy)
+
+
+def test_an_unknown_grammatical_case_on_a_card_is_refused(content_copy):
+    path = content_copy / "schnapsen.toml"
+    text = path.read_text()
+    opening = "body = '''"
+    start = text.index(opening, text.index("[pl.sections.overview]")) + len(opening)
+    path.write_text(text[:start] + "Zagraj [QH:voc] teraz.\n" + text[start:])
+    with pytest.raises(ContentError, match=r"\[QH:voc\] is not a card"):
+        content_load(content_dir=content_copy)
