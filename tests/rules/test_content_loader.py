@@ -127,21 +127,18 @@ def test_the_command_turns_content_errors_into_a_clean_message(settings, monkeyp
         call_command("load_content")
 
 
-def test_a_bad_card_code_in_prose_is_refused(content_copy):
+@pytest.mark.parametrize(
+    ("language", "prose", "refused"),
+    [
+        ("en", "Lead the [ZH] now.", r"\[ZH\] is not a card"),
+        ("pl", "Zagraj [QH:voc] teraz.", r"\[QH:voc\] is not a card"),  # no such case
+    ],
+)
+def test_a_bad_card_token_in_prose_is_refused(content_copy, language, prose, refused):
     path = content_copy / "schnapsen.toml"
     text = path.read_text()
     opening = "body = '''"
-    start = text.index(opening, text.index("[en.sections.overview]")) + len(opening)
-    path.write_text(text[:start] + "Lead the [ZH] now.\n" + text[start:])
-    with pytest.raises(ContentError, match=r"\[ZH\] is not a card"):
-        content_load(content_dir=content_copy)
-
-
-def test_an_unknown_grammatical_case_on_a_card_is_refused(content_copy):
-    path = content_copy / "schnapsen.toml"
-    text = path.read_text()
-    opening = "body = '''"
-    start = text.index(opening, text.index("[pl.sections.overview]")) + len(opening)
-    path.write_text(text[:start] + "Zagraj [QH:voc] teraz.\n" + text[start:])
-    with pytest.raises(ContentError, match=r"\[QH:voc\] is not a card"):
+    start = text.index(opening, text.index(f"[{language}.sections.overview]")) + len(opening)
+    path.write_text(text[:start] + prose + "\n" + text[start:])
+    with pytest.raises(ContentError, match=refused):
         content_load(content_dir=content_copy)
