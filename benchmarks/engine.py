@@ -15,6 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules.engine import PRESET_IDS, Deal, get_preset
 
 ENDING = ("declare", "close")
+TARGET_DEALS = 15_000  # random complete classic66 deals per second, one core
+TARGET_MICROSECONDS = 5  # per legal_actions() call
 
 
 def deals_per_second(preset: str, seconds: float, end_weight: float = 1.0) -> tuple[float, float]:
@@ -73,13 +75,23 @@ def main() -> None:
         f"{'preset':22} {'uniform/s':>10} {'acts':>5} {'played/s':>9} {'acts':>5} {'us/legal':>9}"
     )
     print(head)
+    figures = {}
     for preset in PRESET_IDS:
         rate, per_deal = deals_per_second(preset, seconds)
         rate2, per_deal2 = deals_per_second(preset, seconds, end_weight=0.05)
         micro = legal_actions_microseconds(preset)
+        figures[preset] = rate, micro
         print(
             f"{preset:22} {rate:10.0f} {per_deal:5.1f} {rate2:9.0f} {per_deal2:5.1f} {micro:9.2f}"
         )
+    rate, _micro = figures["classic66"]
+    slowest = max(micro for _rate, micro in figures.values())
+    print(
+        f"targets: classic66 uniform {rate:,.0f}/s (at least {TARGET_DEALS:,}): "
+        f"{'met' if rate >= TARGET_DEALS else 'MISSED'}; slowest legal_actions() "
+        f"{slowest:.2f} us (under {TARGET_MICROSECONDS}): "
+        f"{'met' if slowest < TARGET_MICROSECONDS else 'MISSED'}"
+    )
 
 
 if __name__ == "__main__":
