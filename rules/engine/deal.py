@@ -52,7 +52,11 @@ def _check_dealer(rules: RuleSet, dealer: Any) -> None:
 
 
 class Deal(Legality, Moves, Endings):
-    """One deal. Seats are numbered 0.. clockwise; `rules` fixes everything else."""
+    """One deal. Seats are numbered 0.. clockwise; `rules` fixes everything else.
+
+    Public API: `new`, `to_act`, `legal_actions()` (from Legality), `is_legal`, `check`,
+    `apply`, `undo`, `copy`, `state()`, `seat_points`, `stock_size`, `result`.
+    """
 
     # ------------------------------------------------------------------ creation
     def __init__(self, rules: RuleSet, dealer: int) -> None:

@@ -22,6 +22,7 @@ def _act(
     suit: str | None = None,
     value: int | None = None,
 ) -> Action:
+    """One shared Action per move, so listing moves builds no new objects."""
     key = (player, kind, card, suit, value)
     a = _ACTION_CACHE.get(key)
     if a is None:
