@@ -49,7 +49,9 @@ class RuleSection(models.Model):
         _("text"),
         help_text=_(
             "Plain text: blank lines between paragraphs, lines starting with '- ' or '1. ' "
-            "for lists, **bold**, cards as [QH] and suits as [H]. HTML is shown as text."
+            "for lists, **bold**, cards as [QH] and suits as [H]. A card inside a sentence "
+            "may name the case its spoken name takes there: [QH:gen], [QH:dat], [QH:acc], "
+            "[QH:ins] or [QH:loc]. HTML is shown as text."
         ),
     )
 
