@@ -7,6 +7,8 @@ with the index letter their own packs print and a spoken name for screen readers
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext_lazy
 
+from rules.engine.cards import RANKS
+
 SUIT_SYMBOLS = {"C": "♣\ufe0e", "D": "♦\ufe0e", "H": "♥\ufe0e", "S": "♠\ufe0e"}
 
 # Translators: the index letter printed in the corner of a card
@@ -60,8 +62,6 @@ SUIT_IN_CARD_NAME = {
 }
 
 
-RANK_ORDER = "ATKQJ987"
-
 # A card named inside a sentence takes the case the sentence gives it ("Zagrywasz damę
 # kier", "Tu liec ercena dāmu"). Texts ask for it with a suffix, `[QH:acc]`; each entry
 # lists the eight ranks in that case, in the order of its English text, split at "|".
@@ -93,7 +93,7 @@ def rank_in_case(rank: str, case: str | None) -> str:
     if case is None:
         return str(RANK_IN_CARD_NAME[rank])
     forms = str(RANKS_IN_CASE[case]).split("|")
-    return forms[RANK_ORDER.index(rank)].strip()
+    return forms[RANKS.index(rank)].strip()
 
 
 def card_name(code: str, case: str | None = None) -> str:

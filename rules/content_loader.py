@@ -16,7 +16,7 @@ from django.db import transaction
 
 from rules.engine import RuleSet, RuleSetError
 
-from .card_names import CASES
+from .markup import CARD_TOKEN, SUIT_TOKEN
 from .models import Family, GlossaryTerm, RuleSection, Source, Variant
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -38,8 +38,8 @@ SECTION_KEYS = (
     "house-rules",
     "related-games",
 )
-BRACKET_TOKEN = re.compile(r"\[([A-Z0-9]{1,2}(?::[a-z]+)?)\]")
-VALID_TOKEN = re.compile(rf"^(?:[ATKQJ987][CDHS](?::(?:{'|'.join(CASES)}))?|[CDHS])$")
+# Anything that looks like a token; markup.py's patterns say which ones it draws.
+BRACKET_TOKEN = re.compile(r"\[[A-Z0-9]{1,2}(?::[a-z]+)?\]")
 
 
 class ContentError(Exception):
@@ -112,8 +112,8 @@ def text_field(path: Path, table: dict, key: str, field_name: str, language: str
 
 def check_tokens(path: Path, field_name: str, language: str, text: str) -> None:
     for token in BRACKET_TOKEN.findall(text):
-        if not VALID_TOKEN.match(token):
-            raise ContentError(path, field_name, f"[{token}] is not a card or suit", language)
+        if not (CARD_TOKEN.fullmatch(token) or SUIT_TOKEN.fullmatch(token)):
+            raise ContentError(path, field_name, f"{token} is not a card or suit", language)
 
 
 def parse_variant_file(path: Path) -> VariantData:

@@ -273,7 +273,7 @@ class Deal(Legality, Moves, Endings):
 
     def _find(self, seat: int, code: str | None) -> int | None:
         hand = self.hands[seat]
-        for c in self.pack.code_ids.get(code, ()):  # type: ignore[arg-type]
+        for c in self.pack.ids_for(code):  # type: ignore[arg-type]
             if hand >> c & 1:
                 return c
         return None
