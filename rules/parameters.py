@@ -571,7 +571,13 @@ ROWS: tuple[Row, ...] = (
         SCORE,
         gettext_lazy("Equal totals"),
         DRAW_HANDLING,
-        lambda r: r["scoring"] == "standard_1_2_3",
+        lambda r: r["scoring"] in ("standard_1_2_3", "four_hand_130"),
+    ),
+    key_row(
+        "trump_ten_bonus",
+        SCORE,
+        gettext_lazy("Extra game point for the ten of trumps"),
+        applies=lambda r: r["scoring"] == "four_hand_130" or r["trump_ten_bonus"],
     ),
     Row(
         "bidding",

@@ -18,6 +18,7 @@ SUITS = "CDHS"
 """Suit letters in protocol order."""
 RANK_POINTS = (11, 10, 4, 3, 2, 0, 0, 0)
 """Card points by rank index."""
+TEN = 1
 KING = 2
 QUEEN = 3
 JACK = 4

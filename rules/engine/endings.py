@@ -7,6 +7,7 @@ played out, a bid contract; `_finish` writes the `Result`.
 from __future__ import annotations
 
 from .bidding import is_moon
+from .cards import TEN, card_id
 from .scoring import (
     Result,
     bid_units,
@@ -128,6 +129,16 @@ class Endings:
         winners_sides = [side] if units > 0 else [i for i in range(len(self.sides)) if i != side]
         self._finish(reason, gains, winners=winners_sides)
 
+    def _trump_ten_seats(self) -> list[int]:
+        """The seats of the side whose tricks hold the ten of trumps, under `trump_ten_bonus`."""
+        if not self.rules.trump_ten_bonus or self.trump is None:
+            return []
+        ten = 1 << card_id(self.trump, TEN)
+        for seat in range(self.n):
+            if self.won[seat] & ten:
+                return list(self.sides[self._side_index(seat)])
+        return []
+
     def _finish(self, reason: str, gains: dict[int, int], winners: list[int] | None = None) -> None:
         """End the deal: gains maps side index -> game points for each member."""
         by_seat = [0] * self.n
@@ -140,6 +151,11 @@ class Endings:
         if self.rules.dealer_sits_out and win_seats and reason != "tie":
             by_seat[self.dealer] = max(by_seat[s] for s in win_seats)
         gp = max((by_seat[s] for s in win_seats), default=0)
+        ten_seats = self._trump_ten_seats()
+        for s in ten_seats:
+            by_seat[s] += 1
+        if ten_seats:
+            gp = max((by_seat[s] for s in win_seats), default=0)
         self.result = Result(
             win_seats,
             gp,
@@ -147,6 +163,8 @@ class Endings:
             [self.seat_points(s) for s in range(self.n)],
             by_seat,
         )
+        if ten_seats:
+            self.result.extra["trump_ten"] = ten_seats
         if self.high_bidder is not None:
             self.result.extra["contract"] = {"player": self.high_bidder, "value": self.high_bid}
         self.phase = "over"

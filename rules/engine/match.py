@@ -47,33 +47,48 @@ class Match:
         entry = {"dealer": self.dealer, "result": result.to_dict()}
         self.history.append(entry)
         gains = list(result.game_points_by_seat) or [0] * r.players
+        ten_seats = result.extra.get("trump_ten") or []
+        ten_wins = self._one_short(ten_seats)
         void = result.reason == "tie" and r.scoring != "raw_points"
         if void:
             if r.draw_handling == "carry_1_to_next_winner" and not result.extra.get("redeal"):
                 self.carry += 1
             if result.extra.get("redeal") or r.draw_handling != "void_redeal_same_dealer":
                 self.dealer = (self.dealer + 1) % r.players
-            self._check_end()
+        else:
+            if self.carry and result.winners:
+                for s in result.winners:
+                    gains[s] += self.carry
+                if r.dealer_sits_out:
+                    gains[self.dealer] += self.carry
+                self.carry = 0
+            if r.next_dealer == "deal_winner" and result.winners:
+                self.dealer = result.winners[0]
+            else:
+                self.dealer = (self.dealer + 1) % r.players
+        self._add(gains, dealer=entry["dealer"])
+        if ten_wins:
+            self.winners = sorted(ten_seats)  # the ten of trumps on one short: won at once
             return
-        if self.carry and result.winners:
-            for s in result.winners:
-                gains[s] += self.carry
-            if r.dealer_sits_out:
-                gains[self.dealer] += self.carry
-            self.carry = 0
+        self._check_end()
+
+    def _one_short(self, seats: list[int]) -> bool:
+        """True when these seats all stand one game point short of an upward target."""
+        r = self.rules
+        if not seats or r.match_direction != "up" or not r.match_target:
+            return False
+        return min(self.scores[s] for s in seats) >= r.match_target - 1
+
+    def _add(self, gains: list[int], dealer: int) -> None:
+        r = self.rules
         for s, g in enumerate(gains):
             if r.match_direction == "down":
                 self.scores[s] -= g
             else:
                 new = self.scores[s] + g
-                if r.dealer_score_cap and s == self.dealer and r.match_target:
+                if r.dealer_score_cap and s == dealer and r.match_target:
                     new = min(new, max(self.scores[s], r.match_target - 1))
                 self.scores[s] = new
-        if r.next_dealer == "deal_winner" and result.winners:
-            self.dealer = result.winners[0]
-        else:
-            self.dealer = (self.dealer + 1) % r.players
-        self._check_end()
 
     def _check_end(self) -> None:
         r = self.rules

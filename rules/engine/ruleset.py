@@ -99,6 +99,7 @@ SPEC: dict[str, tuple[str, Any]] = {
     "moon": (_BOOL, None),
     "bid_unit": (_INT, (1, 200)),
     "match_deals": (_INT, (0, 1000)),
+    "trump_ten_bonus": (_BOOL, None),
 }
 
 KEYS: tuple[str, ...] = tuple(SPEC)
@@ -192,6 +193,7 @@ class RuleSet:
     moon: bool
     bid_unit: int
     match_deals: int
+    trump_ten_bonus: bool
 
     def __hash__(self) -> int:
         """Hashed once: a RuleSet keys the engine's seat tables, looked up at every deal."""
@@ -286,6 +288,9 @@ def _check_consistency(v: dict[str, Any]) -> None:
         raise RuleSetError("trump_after_batch", "the forehand names trumps after a batch (>= 1)")
     if v["scoring"] == "bid_units" and v["bidding"] == "none":
         raise RuleSetError("scoring", "bid_units needs bidding")
+    game_points = v["scoring"] not in ("raw_points", "bid_units")
+    if v["trump_ten_bonus"] and (v["deck"] == "2x24" or not game_points):
+        raise RuleSetError("trump_ten_bonus", "needs one pack and scoring in game points")
     if v["match_target"] == 0 and v["match_deals"] == 0:
         raise RuleSetError("match_target", "needs a target or a fixed number of deals")
 

@@ -57,6 +57,21 @@ def test_changing_a_parameter_changes_the_page(client):
     assert "7 cards each" in client.get("/en/variants/classic66/").content.decode()
 
 
+def test_four_hand_american_rows_follow_its_parameters(client):
+    """The ten-of-trumps option and the 65-65 carry appear where the engine plays them."""
+    url = "/en/compare/?v=four_hand_american&v=classic66"
+    html = client.get(url).content.decode()
+    assert "1 extra game point goes to the winner of the next deal" in html
+    row = html[html.index("Extra game point for the ten of trumps") :]
+    assert row.index("<td>no</td><td>—</td>") < row.index("</tr>")
+    variant = Variant.objects.get(slug="four_hand_american")
+    variant.rules = {**variant.rules, "trump_ten_bonus": True}
+    variant.save()
+    html = client.get(url).content.decode()
+    row = html[html.index("Extra game point for the ten of trumps") :]
+    assert row.index("<td>yes</td><td>—</td>") < row.index("</tr>")
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_variant_page_query_count_does_not_grow_with_sections(client, lang):
     with CaptureQueriesContext(connection) as queries:
