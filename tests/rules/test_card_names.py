@@ -1,8 +1,14 @@
 """Spoken card names: inflected where a sentence asks for a case, plain elsewhere."""
 
+import re
+import tomllib
+from pathlib import Path
+
 import pytest
 from django.utils import translation
 
+from rules.card_names import RANK_IN_CARD_NAME, RANK_NAMES, RANKS_IN_CASE
+from rules.engine.cards import RANKS
 from rules.explain import describe_action
 from rules.markup import render_inline
 
@@ -37,3 +43,42 @@ def test_a_played_card_is_the_object_of_the_sentence(lang, label):
         theirs = str(render_inline(describe_action(action, "X", False)))
     assert f'aria-label="{label}"' in mine
     assert f'aria-label="{label}"' in theirs
+
+
+def _texts(node):
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for value in node.values():
+            yield from _texts(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _texts(value)
+
+
+def _content_texts(lang):
+    root = Path(__file__).resolve().parents[2]
+    for path in [*root.glob("rules/content/*.toml"), *root.glob("tutorial/content/*.toml")]:
+        data = tomllib.loads(path.read_text())
+        for text in _texts(data.get(lang, {})):
+            yield path.name, text
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "nb", "pl", "lv"])
+def test_no_card_is_named_twice_to_a_screen_reader(lang):
+    """A card picture speaks its full name, so a rank word just before it reads double
+    ("Ace, Ace of Hearts")."""
+    with translation.override(lang):
+        forms = {
+            rank: {str(RANK_NAMES[rank]).lower(), str(RANK_IN_CARD_NAME[rank]).lower()}
+            | {str(words).split("|")[i].lower() for words in RANKS_IN_CASE.values()}
+            for i, rank in enumerate(RANKS)
+        }
+    token = re.compile(r"([^\s\[\]]+)\s+\[([AKQJT987])[CDHS](?::[a-z]+)?\]")
+    doubled = [
+        f"{name}: {match.group(0)}"
+        for name, text in _content_texts(lang)
+        for match in token.finditer(text)
+        if match.group(1).lower().strip("*(„\"'") in forms[match.group(2)]
+    ]
+    assert not doubled, "\n".join(doubled)
