@@ -150,12 +150,10 @@ class Endings:
         win_seats = sorted(s for i in winners for s in self.sides[i])
         if self.rules.dealer_sits_out and win_seats and reason != "tie":
             by_seat[self.dealer] = max(by_seat[s] for s in win_seats)
-        gp = max((by_seat[s] for s in win_seats), default=0)
         ten_seats = self._trump_ten_seats()
         for s in ten_seats:
             by_seat[s] += 1
-        if ten_seats:
-            gp = max((by_seat[s] for s in win_seats), default=0)
+        gp = max((by_seat[s] for s in win_seats), default=0)
         self.result = Result(
             win_seats,
             gp,
