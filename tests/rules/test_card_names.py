@@ -1,16 +1,16 @@
 """Spoken card names: inflected where a sentence asks for a case, plain elsewhere."""
 
 import re
-import tomllib
-from pathlib import Path
 
 import pytest
 from django.utils import translation
 
-from rules.card_names import RANK_IN_CARD_NAME, RANK_NAMES, RANKS_IN_CASE
+from rules import content_loader
+from rules.card_names import CASES, RANK_NAMES, rank_in_case
 from rules.engine.cards import RANKS
 from rules.explain import describe_action
-from rules.markup import render_inline
+from rules.markup import CARD_TOKEN, render_inline
+from tutorial import content_loader as tutorial_content
 
 pytestmark = pytest.mark.unit
 
@@ -57,10 +57,9 @@ def _texts(node):
 
 
 def _content_texts(lang):
-    root = Path(__file__).resolve().parents[2]
-    for path in [*root.glob("rules/content/*.toml"), *root.glob("tutorial/content/*.toml")]:
-        data = tomllib.loads(path.read_text())
-        for text in _texts(data.get(lang, {})):
+    folders = (content_loader.CONTENT_DIR, tutorial_content.CONTENT_DIR)
+    for path in (path for folder in folders for path in sorted(folder.glob("*.toml"))):
+        for text in _texts(content_loader.read_toml(path).get(lang, {})):
             yield path.name, text
 
 
@@ -70,11 +69,11 @@ def test_no_card_is_named_twice_to_a_screen_reader(lang):
     ("Ace, Ace of Hearts")."""
     with translation.override(lang):
         forms = {
-            rank: {str(RANK_NAMES[rank]).lower(), str(RANK_IN_CARD_NAME[rank]).lower()}
-            | {str(words).split("|")[i].lower() for words in RANKS_IN_CASE.values()}
-            for i, rank in enumerate(RANKS)
+            rank: {str(RANK_NAMES[rank]).lower()}
+            | {rank_in_case(rank, case).lower() for case in (None, *CASES)}
+            for rank in RANKS
         }
-    token = re.compile(r"([^\s\[\]]+)\s+\[([AKQJT987])[CDHS](?::[a-z]+)?\]")
+    token = re.compile(r"([^\s\[\]]+)\s+" + CARD_TOKEN.pattern)
     doubled = [
         f"{name}: {match.group(0)}"
         for name, text in _content_texts(lang)
