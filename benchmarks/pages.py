@@ -107,22 +107,15 @@ def ensure_wrk() -> str:
     log("wrk is missing: installing Debian's wrk with apt-get")
     sudo = [] if os.geteuid() == 0 else ["sudo"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run(
-        [*sudo, "apt-get", "install", "-y", "-qq", "wrk"],
-        env=env,
-        check=False,
-        stdout=subprocess.DEVNULL,
-        timeout=600,
-    )
-    if not shutil.which("wrk"):
-        subprocess.run([*sudo, "apt-get", "update", "-qq"], env=env, check=True, timeout=600)
-        subprocess.run(
-            [*sudo, "apt-get", "install", "-y", "-qq", "wrk"],
-            env=env,
-            check=True,
-            stdout=subprocess.DEVNULL,
-            timeout=600,
-        )
+
+    def apt_get(*args: str, check: bool) -> None:
+        command = [*sudo, "apt-get", *args, "-qq"]
+        subprocess.run(command, env=env, check=check, stdout=subprocess.DEVNULL, timeout=600)
+
+    apt_get("install", "-y", "wrk", check=False)
+    if not shutil.which("wrk"):  # the package lists may be missing on a fresh machine
+        apt_get("update", check=True)
+        apt_get("install", "-y", "wrk", check=True)
     return shutil.which("wrk") or "wrk"
 
 

@@ -44,8 +44,8 @@ class Match:
         """Add a finished deal's game points, move the dealer, and check for a winner."""
         r = self.rules
         self.deals_played += 1
-        entry = {"dealer": self.dealer, "result": result.to_dict()}
-        self.history.append(entry)
+        dealer = self.dealer
+        self.history.append({"dealer": dealer, "result": result.to_dict()})
         gains = list(result.game_points_by_seat) or [0] * r.players
         ten_seats = result.extra.get("trump_ten") or []
         ten_wins = self._one_short(ten_seats)
@@ -60,13 +60,13 @@ class Match:
                 for s in result.winners:
                     gains[s] += self.carry
                 if r.dealer_sits_out:
-                    gains[self.dealer] += self.carry
+                    gains[dealer] += self.carry
                 self.carry = 0
             if r.next_dealer == "deal_winner" and result.winners:
                 self.dealer = result.winners[0]
             else:
                 self.dealer = (self.dealer + 1) % r.players
-        self._add(gains, dealer=entry["dealer"])
+        self._add(gains, dealer=dealer)
         if ten_wins:
             self.winners = sorted(ten_seats)  # the ten of trumps on one short: won at once
             return
