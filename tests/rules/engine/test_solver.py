@@ -102,6 +102,19 @@ def replays(deal: Deal, opp: int, hand: int) -> bool:
     return True
 
 
+def reference_over(deal: Deal, seat: int, lays: list[int]) -> tuple[dict, dict]:
+    """Brute-force values summed over opponent layouts, and how many layouts each move wins."""
+    sums: dict[Action, int] = {}
+    wins: dict[Action, int] = {}
+    for hand in lays:
+        twin = deal.copy()
+        twin.hands[1 - seat] = hand
+        for a, v in minimax_reference(twin, seat).items():
+            sums[a] = sums.get(a, 0) + v
+            wins[a] = wins.get(a, 0) + (v > 0)
+    return sums, wins
+
+
 @pytest.mark.parametrize(
     ("preset", "count"), [("classic66", 130), ("schnapsen", 130), ("idiot66", 30)]
 )
@@ -131,14 +144,7 @@ def test_solver_matches_brute_force_over_layouts_after_a_close(preset: str, coun
         assert not analysis.perfect_information
         assert analysis.exhaustive
         assert analysis.layouts == analysis.layouts_total == len(lays)
-        sums: dict[Action, int] = {}
-        wins: dict[Action, int] = {}
-        for hand in lays:
-            twin = deal.copy()
-            twin.hands[1 - seat] = hand
-            for a, v in minimax_reference(twin, seat).items():
-                sums[a] = sums.get(a, 0) + v
-                wins[a] = wins.get(a, 0) + (v > 0)
+        sums, wins = reference_over(deal, seat, lays)
         for m in analysis.moves:
             assert m.value == pytest.approx(sums[m.action] / len(lays)), seed
             assert m.win_share == pytest.approx(wins[m.action] / len(lays)), seed
@@ -201,12 +207,7 @@ def test_solver_matches_brute_force_under_rule_options(preset: str, options: dic
             seat = deal.to_act
             lays = layouts(deal, seat) if closed else [deal.hands[1 - seat]]
             analysis = solve(player_view(deal, seat), deal.rules)
-            sums: dict[Action, int] = {}
-            for hand in lays:
-                twin = deal.copy()
-                twin.hands[1 - seat] = hand
-                for a, v in minimax_reference(twin, seat).items():
-                    sums[a] = sums.get(a, 0) + v
+            sums, _wins = reference_over(deal, seat, lays)
             for m in analysis.moves:
                 assert m.value == pytest.approx(sums[m.action] / len(lays)), (seed, closed)
             checked += 1
@@ -232,12 +233,7 @@ def test_solver_exchange_decision_at_a_close_matches_brute_force() -> None:
     analysis = solve(player_view(deal, 0), rules, max_layouts=10_000)
     lays = layouts(deal, 0)
     assert analysis.exhaustive and analysis.layouts == len(lays)
-    sums: dict[Action, int] = {}
-    for hand in lays:
-        twin = deal.copy()
-        twin.hands[1] = hand
-        for a, v in minimax_reference(twin, 0).items():
-            sums[a] = sums.get(a, 0) + v
+    sums, _wins = reference_over(deal, 0, lays)
     for m in analysis.moves:
         assert m.value == pytest.approx(sums[m.action] / len(lays))
 
