@@ -370,20 +370,16 @@ def practice_hint(*, game: Game) -> str | None:
             "value": f"{best.value:+.2f}",
             "layouts": analysis.layouts,
         }
-        if analysis.exhaustive:
-            text = (
-                _(
-                    "Best move: %(moves)s — it wins in %(share)d%% of the %(layouts)d ways the "
-                    "unseen cards can lie, %(value)s game points on average."
-                )
-                % facts
+        message = (
+            _(
+                "Best move: %(moves)s — it wins in %(share)d%% of the %(layouts)d ways the "
+                "unseen cards can lie, %(value)s game points on average."
             )
-        else:
-            text = (
-                _(
-                    "Best move: %(moves)s — it wins in %(share)d%% of %(layouts)d sampled ways the "
-                    "unseen cards can lie, %(value)s game points on average."
-                )
-                % facts
+            if analysis.exhaustive
+            else _(
+                "Best move: %(moves)s — it wins in %(share)d%% of %(layouts)d sampled ways the "
+                "unseen cards can lie, %(value)s game points on average."
             )
+        )
+        text = message % facts
     return f"<p>{text}</p>"
