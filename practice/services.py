@@ -16,11 +16,10 @@ from django.utils.translation import ngettext
 from rules.engine import Action, Deal, EngineError, RuleSet
 from rules.engine.match import Match
 from rules.engine.players import player_view
-from rules.explain import describe_action, describe_result, explain_refusal, seat_name
-from rules.markup import render_inline
 from rules.models import Variant
-from tutorial.replay import action_key, parse_action_key
-from tutorial.services import SeatView, TableView, choice_label
+from words.explain import describe_action, describe_result, explain_refusal, seat_name
+from words.markup import render_inline
+from words.table import SeatView, TableView, choice_label
 
 SALT = "sixtysix.practice"
 YOU, COMPUTER = 0, 1
@@ -72,7 +71,7 @@ class Game:
             "v": self.variant.slug,
             "seed": self.seed,
             "dealer": self.dealer,
-            "a": [action_key(a) + f"@{a['player']}" for a in self.actions],
+            "a": [Action.from_dict(a).key() + f"@{a['player']}" for a in self.actions],
             "m": match,
             "r": self.recorded,
             "s": self.seen,
@@ -102,7 +101,7 @@ def game_loads(*, variant: Variant, token: str) -> Game:
         actions = []
         for item in data["a"]:
             key, _sep, player = item.rpartition("@")
-            actions.append(Action.from_dict(parse_action_key(key, int(player))).to_dict())
+            actions.append(Action.from_key(key, int(player)).to_dict())
         rules = _rules(variant)
         m = data["m"]
         match = Match(
@@ -145,7 +144,7 @@ def game_move(*, game: Game, key: str) -> str | None:
     if game.deal.result is not None:
         return _("The deal is over; start the next one.")
     try:
-        action = Action.from_dict(parse_action_key(key[:20], YOU))
+        action = Action.from_key(key[:20], YOU)
         game.deal.check(action)
     except EngineError as exc:
         has_stock = game.rules.stock_draw_rule != "none"
@@ -280,7 +279,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
     choices = []
     if not over and deal.to_act == YOU:
         choices = [
-            {"key": action_key(a.to_dict()), "label": choice_label(a.to_dict()), **a.to_dict()}
+            {"key": a.key(), "label": choice_label(a.to_dict()), **a.to_dict()}
             for a in deal.legal_actions()
         ]
     result = why = ""

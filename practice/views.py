@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
-from rules.markup import render_inline
 from rules.models import Variant
+from words.markup import render_inline
 
 from . import services
 

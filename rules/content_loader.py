@@ -15,8 +15,8 @@ from django.conf import settings
 from django.db import transaction
 
 from rules.engine import RuleSet, RuleSetError
+from words.markup import CARD_TOKEN, SUIT_TOKEN
 
-from .markup import CARD_TOKEN, SUIT_TOKEN
 from .models import Family, GlossaryTerm, RuleSection, Source, Variant
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from .card_names import RANK_LETTERS
+from words.card_names import RANK_LETTERS
 
 RANKS_BY_DECK = {"20": "ATKQJ", "24": "ATKQJ9", "2x24": "ATKQJ9", "32": "ATKQJ987"}
 CARDS_BY_DECK = {"20": 20, "24": 24, "2x24": 48, "32": 32}

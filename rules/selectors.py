@@ -80,5 +80,23 @@ def variant_comparison(*, variants: list[Variant]) -> list[ComparisonRow]:
     return rows
 
 
+def variant_lessons_by_section(*, variant: Variant) -> dict[str, list]:
+    """For a variant page: rule section key -> the first step of each lesson that shows it.
+
+    Read through the variant's reverse relations (`tutorials`, `steps`), so the rules app
+    imports nothing of the lessons app, which builds on it. One link per lesson and
+    section keeps the page light.
+    """
+    by_section: dict[str, list] = {}
+    for tutorial in variant.tutorials.order_by("order", "slug").prefetch_related("steps"):
+        shown: set[str] = set()
+        for step in sorted(tutorial.steps.all(), key=lambda s: s.number):
+            for key in step.sections:
+                if key not in shown:
+                    shown.add(key)
+                    by_section.setdefault(key, []).append(step)
+    return by_section
+
+
 def glossary_terms() -> QuerySet[GlossaryTerm]:
     return GlossaryTerm.objects.all()

@@ -8,11 +8,10 @@ from django.views.decorators.http import require_safe
 
 from sixtysix_site.context_processors import local_name
 from sixtysix_site.page_cache import cached_page
-from tutorial.services import tutorial_steps_by_section
+from words.markup import render_markup
 
 from . import selectors
 from .forms import CompareForm
-from .markup import render_markup
 from .parameters import ROWS
 
 
@@ -39,7 +38,7 @@ def variant_list(request):
 @cached_page()
 def variant_detail(request, slug):
     variant = selectors.variant_get(slug=slug)
-    shown_in = tutorial_steps_by_section(variant=variant)
+    shown_in = selectors.variant_lessons_by_section(variant=variant)
     sections = [
         (section, render_markup(section.body), shown_in.get(section.key, []))
         for section in variant.sections.all()

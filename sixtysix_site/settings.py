@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     "csp",
     "sixtysix_site.apps.SiteConfig",
+    "words",
     "rules",
     "tutorial",
     "practice",

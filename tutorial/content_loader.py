@@ -24,7 +24,7 @@ from rules.engine import Action, EngineError, LayoutError, RuleSet, RuleSetError
 from rules.models import Variant
 
 from .models import Tutorial, TutorialStep
-from .replay import ReplayError, Script, action_key, narration_values, placeholders, replay
+from .replay import ReplayError, Script, narration_values, placeholders, replay
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 STEP_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
@@ -154,7 +154,11 @@ def parse_tutorial_file(
             )
         for accepted in step["ask"]:
             if {k: v for k, v in accepted.items() if k != "player"} not in position.legal:
-                raise ContentError(path, f"{where}.ask", f"{action_key(accepted)} is not legal")
+                raise ContentError(
+                    path,
+                    f"{where}.ask",
+                    f"{Action.from_dict({**accepted, 'player': you}).key()} is not legal",
+                )
         if step["number"] == len(steps):
             raise ContentError(path, f"{where}.ask", "the last step cannot ask for a move")
         following = steps[step["number"]]

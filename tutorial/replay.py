@@ -35,27 +35,6 @@ class Position:
     result: dict[str, Any] | None = None
 
 
-def action_key(action: dict[str, Any]) -> str:
-    """The short name of an action used in content files: play-QH, meld-H, bid-2, close."""
-    kind = action.get("type", "")
-    for part in ("card", "suit", "value"):
-        if action.get(part) is not None:
-            return f"{kind}-{action[part]}"
-    return str(kind)
-
-
-def parse_action_key(key: str, player: int) -> dict[str, Any]:
-    kind, _sep, arg = key.partition("-")
-    action: dict[str, Any] = {"player": player, "type": kind}
-    if kind == "play":
-        action["card"] = arg
-    elif kind in ("meld", "trump"):
-        action["suit"] = arg
-    elif kind == "bid":
-        action["value"] = int(arg) if arg.isdigit() else arg
-    return action
-
-
 def start(rules: RuleSet, layout: dict[str, Any]) -> Deal:
     return Deal.new(rules, layout=layout, dealer=layout.get("dealer", 0))
 

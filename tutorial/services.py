@@ -10,13 +10,14 @@ from django.http import Http404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rules.engine import RuleSet
-from rules.explain import describe_action, describe_result, explain_refusal, seat_name
-from rules.markup import render_inline, render_markup
+from rules.engine import Action, RuleSet
 from rules.models import RuleSection
+from words.explain import describe_action, describe_result, explain_refusal, seat_name
+from words.markup import render_inline, render_markup
+from words.table import SeatView, TableView, choice_label
 
 from .models import Tutorial, TutorialStep
-from .replay import Position, Script, action_key, check_move, fill, narration_values, replay
+from .replay import Position, Script, check_move, fill, narration_values, replay
 
 
 def tutorial_list():
@@ -65,22 +66,6 @@ def tutorial_positions(tutorial: Tutorial, steps: list[TutorialStep]) -> tuple[P
 
 
 @dataclass
-class SeatView:
-    seat: int
-    name: str
-    is_you: bool
-    cards: list[str]
-    hidden: bool
-    tricks: int
-    points: int
-    pending: int
-    dealer: bool
-    to_act: bool
-    sitting_out: bool
-    points_visible: bool = True
-
-
-@dataclass
 class Verdict:
     """The answer to a tried move: correct, legal but not this lesson's move, or illegal."""
 
@@ -88,23 +73,6 @@ class Verdict:
     legal: bool
     message: str
     code: str = ""
-
-
-@dataclass(kw_only=True)
-class TableView:
-    """What tutorial/includes/table.html draws: the seats, the stock, the trick."""
-
-    seats: list[SeatView]
-    turnup: str | None
-    trump: str | None
-    stock: int
-    phase: str
-    trick: list[tuple[str, str]]
-    last_trick: list[tuple[str, str]]
-    last_trick_winner: str
-    happened: list[str]
-    highlight: set[str]
-    closed: bool = False
 
 
 @dataclass(kw_only=True)
@@ -131,22 +99,9 @@ def _names(tutorial: Tutorial, rules: RuleSet) -> list[str]:
     return [seat_name(s, tutorial.you, rules.players, partnerships) for s in range(rules.players)]
 
 
-def choice_label(action: dict) -> str:
-    """A button label for a move the reader may choose (cards are drawn as cards)."""
-    kind = action["type"]
-    labels = {
-        # Translators: %(card)s is spoken in the accusative ("Zagraj damę kier").
-        "play": lambda: _("Play %(card)s") % {"card": f"[{action.get('card')}:acc]"},
-        "meld": lambda: _("Show the marriage in %(suit)s") % {"suit": f"[{action.get('suit')}]"},
-        "exchange": lambda: _("Exchange the trump card"),
-        "close": lambda: _("Close the stock"),
-        "declare": lambda: _("Declare"),
-        "draw": lambda: _("Draw"),
-        "bid": lambda: _("Bid %(value)s") % {"value": action.get("value")},
-        "pass": lambda: _("Pass"),
-        "trump": lambda: _("Name %(suit)s as trumps") % {"suit": f"[{action.get('suit')}]"},
-    }
-    return str(render_inline(labels.get(kind, lambda: kind)()))
+def _key(action: dict, you: int) -> str:
+    """The move's key (`play-QH`) from its protocol form, with or without a player."""
+    return Action.from_dict({**action, "player": action.get("player", you)}).key()
 
 
 def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepView:
@@ -194,7 +149,9 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
     values = narration_values(position, rules, tutorial.you)
     choices = []
     if step.ask and position.result is None:
-        choices = [{"key": action_key(a), "label": choice_label(a), **a} for a in position.legal]
+        choices = [
+            {"key": _key(a, tutorial.you), "label": choice_label(a), **a} for a in position.legal
+        ]
     return StepView(
         tutorial=tutorial,
         step=step,
@@ -234,27 +191,11 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
         has_stock = rules.stock_draw_rule != "none"
         message = explain_refusal(code, details, position.state, has_stock=has_stock)
         return Verdict(False, False, str(render_inline(message)), code)
-    key = action_key(action)
-    if any(action_key(accepted) == key for accepted in step.ask):
+    key = _key(action, tutorial.you)
+    if any(_key(accepted, tutorial.you) == key for accepted in step.ask):
         return Verdict(True, True, str(render_inline(_("Correct! That is the move."))))
     wrong = (step.wrong.get(get_language()) or step.wrong.get("en") or {}).get(key)
     if wrong:
         return Verdict(False, True, str(render_markup(fill(wrong, values))))
     message = _("That move is allowed, but it is not the one this lesson is about. Hint: %(hint)s")
     return Verdict(False, True, str(render_inline(message % {"hint": fill(step.hint, values)})))
-
-
-def tutorial_steps_by_section(*, variant) -> dict[str, list[TutorialStep]]:
-    """For a variant page: rule section key → the first step of each tutorial that shows it.
-
-    One query; one link per tutorial and section keeps the page light.
-    """
-    by_section: dict[str, list[TutorialStep]] = {}
-    seen: set[tuple[str, int]] = set()
-    steps = TutorialStep.objects.filter(tutorial__variant=variant).select_related("tutorial")
-    for step in steps.order_by("tutorial__order", "number"):
-        for key in step.sections:
-            if (key, step.tutorial_id) not in seen:
-                seen.add((key, step.tutorial_id))
-                by_section.setdefault(key, []).append(step)
-    return by_section

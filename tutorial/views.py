@@ -13,7 +13,6 @@ from rules.engine import Action, EngineError
 from sixtysix_site.page_cache import cached_page
 
 from . import services
-from .replay import parse_action_key
 
 MAX_BODY = 2048  # a move is a few dozen bytes; anything much larger is not a move
 
@@ -43,7 +42,7 @@ def _tried_action(request, tutorial):
     if key is None:
         return None
     try:
-        return Action.from_dict(parse_action_key(key[:20], tutorial.you)).to_dict()
+        return Action.from_key(key[:20], tutorial.you).to_dict()
     except (EngineError, ValueError):
         return False
 

@@ -34,6 +34,33 @@ class Action:
             d["value"] = self.value
         return d
 
+    def key(self) -> str:
+        """The short name of the move, without the player: ``play-QH``, ``meld-H``, ``bid-2``,
+        ``close``. Content files, forms and tokens carry moves in this form."""
+        for arg in (self.card, self.suit, self.value):
+            if arg is not None:
+                return f"{self.type}-{arg}"
+        return self.type
+
+    @classmethod
+    def from_key(cls, key: str, player: int) -> Action:
+        """The move `key` names for `player`; IllegalAction("bad_action") when malformed."""
+        if not isinstance(key, str) or len(key) > 20:
+            raise IllegalAction("bad_action", {"reason": "not_a_key"})
+        kind, _sep, arg = key.partition("-")
+        d: dict[str, Any] = {"player": player, "type": kind}
+        if kind == "play":
+            d["card"] = arg
+        elif kind in ("meld", "trump"):
+            d["suit"] = arg
+        elif kind == "bid":
+            if not (arg.isascii() and arg.isdigit()):
+                raise IllegalAction("bad_action", {"field": "value"})
+            d["value"] = int(arg)
+        elif arg:
+            raise IllegalAction("bad_action", {"field": "type"})
+        return cls.from_dict(d)
+
     @classmethod
     def from_dict(cls, d: Any) -> Action:
         """Parse a protocol action; IllegalAction("bad_action") on a malformed one."""

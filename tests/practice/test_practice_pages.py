@@ -21,7 +21,6 @@ from rules.engine import get_preset
 from rules.engine.match import Match
 from rules.engine.scoring import Result
 from rules.models import Variant
-from tutorial.replay import action_key
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -76,7 +75,7 @@ def play_deal(client, slug, lang="en", token=None):
         move = next((a for a in legal if a.type == "draw"), None) or next(
             (a for a in legal if a.type == "play"), legal[0]
         )
-        response = post(client, slug, {"state": token, "move": action_key(move.to_dict())}, lang)
+        response = post(client, slug, {"state": token, "move": move.key()}, lang)
         assert response.status_code == 302
         html = client.get(response["Location"]).content.decode()
     pytest.fail("the deal did not end")
@@ -158,7 +157,7 @@ def test_double_submit_and_two_tabs_never_break(client):
     html = page(client, "classic66", seed="555")
     token = token_of(html)
     game = game_loads(variant=Variant.objects.get(slug="classic66"), token=token)
-    move = action_key(game.deal.legal_actions()[0].to_dict())
+    move = game.deal.legal_actions()[0].key()
     first = post(client, "classic66", {"state": token, "move": move})
     again = post(client, "classic66", {"state": token, "move": move})  # same form twice
     assert first.status_code == again.status_code == 302
@@ -211,7 +210,7 @@ def play_to_the_strict_phase(client, slug: str, seed: str) -> bool:
         move = next((a for a in legal if a.type == "draw"), None) or next(
             a for a in legal if a.type == "play"
         )
-        response = post(client, slug, {"state": token_of(html), "move": action_key(move.to_dict())})
+        response = post(client, slug, {"state": token_of(html), "move": move.key()})
         html = client.get(response["Location"]).content.decode()
     return False
 

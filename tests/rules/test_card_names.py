@@ -6,11 +6,11 @@ import pytest
 from django.utils import translation
 
 from rules import content_loader
-from rules.card_names import CASES, RANK_NAMES, rank_in_case
 from rules.engine.cards import RANKS
-from rules.explain import describe_action
-from rules.markup import CARD_TOKEN, render_inline
 from tutorial import content_loader as tutorial_content
+from words.card_names import CASES, RANK_NAMES, rank_in_case
+from words.explain import describe_action
+from words.markup import CARD_TOKEN, render_inline
 
 pytestmark = pytest.mark.unit
 

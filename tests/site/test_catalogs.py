@@ -87,7 +87,7 @@ def test_plural_forms_follow_the_catalog_header(lang, expected):
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_case_of_the_rank_names_has_eight_forms(lang):
-    from rules.card_names import RANKS_IN_CASE, rank_in_case
+    from words.card_names import RANKS_IN_CASE, rank_in_case
 
     with translation.override(lang):
         for case in RANKS_IN_CASE:

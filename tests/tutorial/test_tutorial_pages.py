@@ -11,10 +11,10 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.explain import explain_refusal
+from rules.engine import Action
 from tutorial.models import Tutorial, TutorialStep
-from tutorial.replay import action_key
 from tutorial.services import tutorial_positions
+from words.explain import explain_refusal
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -105,7 +105,8 @@ def test_your_move_accepts_the_lessons_move(lang):
         assert response.json()["correct"] is True
         # The same check without JavaScript: a link with ?try=.
         page = client.get(
-            f"/{lang}/tutorials/{step.tutorial.slug}/{step.number}/", {"try": action_key(accepted)}
+            f"/{lang}/tutorials/{step.tutorial.slug}/{step.number}/",
+            {"try": Action.from_dict({**accepted, "player": 0}).key()},
         )
         assert "feedback--correct" in page.content.decode()
 

@@ -4,7 +4,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from rules.card_names import card_html, suit_html
+from words.card_names import card_html, suit_html
 
 register = template.Library()
 

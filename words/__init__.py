@@ -1,0 +1,5 @@
+"""Engine state in words and pictures: card names, the content markup, sentences for actions,
+refusals and results, and the table view that tutorials and practice draw.
+
+`rules`, `tutorial` and `practice` all build on this package; it imports none of them.
+"""
