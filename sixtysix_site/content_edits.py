@@ -94,9 +94,9 @@ def expected_rows(variants, terms, tutorials=None) -> Rows:
     return rows
 
 
-def current_rows(kind: Kind) -> dict[str, dict]:
+def current_rows(kind: Kind, **filters) -> dict[str, dict]:
     rows = {}
-    for row in kind.model.objects.values(*kind.key_fields, *kind.fields):
+    for row in kind.model.objects.filter(**filters).values(*kind.key_fields, *kind.fields):
         key = "/".join(str(row.pop(name)) for name in kind.key_fields)
         rows[key] = row
     return rows
@@ -168,16 +168,23 @@ class Ledger:
         self.recorded = {}
 
 
+def edited_rows(label: str, **filters) -> dict[str, list[str]]:
+    """Rows of one kind (filtered) whose editable fields changed since the last load."""
+    rows = current_rows(KIND[label], **filters)
+    records = LoadedText.objects.filter(model=label, key__in=list(rows))
+    hashes = {record.key: record.hashes for record in records}
+    edited = {}
+    for key, values in rows.items():
+        loaded = hashes.get(key, {})
+        names = [n for n, v in values.items() if n in loaded and digest(v) != loaded[n]]
+        if names:
+            edited[key] = names
+    return edited
+
+
 def local_edits(obj) -> list[str]:
     """The editable fields of this row changed since the last load (for the admin)."""
     kind = KIND_OF_MODEL.get(type(obj))
     if kind is None or obj.pk is None:
         return []
-    record = LoadedText.objects.filter(model=kind.label, key=kind.key_of(obj)).first()
-    if record is None:
-        return []
-    return [
-        name
-        for name in kind.fields
-        if name in record.hashes and digest(getattr(obj, name)) != record.hashes[name]
-    ]
+    return next(iter(edited_rows(kind.label, pk=obj.pk).values()), [])

@@ -12,10 +12,11 @@ from rules.content_loader import ContentError
 from sixtysix_site.content import LoadRefused, content_load
 
 
-def database_problem(exc: DatabaseError) -> str:
+def database_problem(exc: DatabaseError, action: str = "load") -> str:
+    """One line an operator can act on, instead of a traceback."""
     detail = (str(exc).strip().splitlines() or [""])[0]
     return (
-        f"The database refused the load ({type(exc).__name__}: {detail}). Nothing was "
+        f"The database refused the {action} ({type(exc).__name__}: {detail}). Nothing was "
         "written: check that it is running, writable and migrated."
     )
 
