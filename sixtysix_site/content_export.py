@@ -15,6 +15,7 @@ from django.conf import settings
 from tomlkit.items import String, StringType, Trivia
 
 from rules.content_loader import CONTENT_DIR as RULES_DIR
+from rules.content_loader import read_toml
 from rules.models import GlossaryTerm, Variant
 from tutorial.content_loader import CONTENT_DIR as TUTORIALS_DIR
 from tutorial.models import Tutorial
@@ -63,11 +64,12 @@ class _File:
 
     def __init__(self, path: Path, report: ExportReport):
         self.path, self.report = path, report
-        self.doc = tomlkit.parse(path.read_text(encoding="utf-8"))
+        self.data = read_toml(path)  # for comparing: fast
+        self.doc = None  # for editing: tomlkit is slow, so parsed at the first change only
         self.changed = False
 
-    def table(self, *keys):
-        table = self.doc
+    def table(self, *keys, doc=None):
+        table = self.data if doc is None else doc
         for key in keys:
             if isinstance(key, int):  # an entry of an array of tables, such as [[sources]]
                 table = table[key] if isinstance(table, list) and key < len(table) else None
@@ -90,7 +92,10 @@ class _File:
         same = old.strip() == value if isinstance(old, str) else old == value
         if same:
             return
-        table[name] = toml_value(value, old)
+        if self.doc is None:
+            self.doc = tomlkit.parse(self.path.read_text(encoding="utf-8"))
+        table = self.table(*keys, doc=self.doc)
+        table[name] = toml_value(value, table[name])
         self.changed = True
         self.report.fields += 1
 
@@ -103,7 +108,7 @@ class _File:
 def _export_variant(variant: Variant, path: Path, report: ExportReport) -> None:
     file = _File(path, report)
     file.put(("variant",), "order", variant.order)
-    ids = [str(table.get("id")) for table in file.doc.get("sources", [])]
+    ids = [str(table.get("id")) for table in file.data.get("sources", [])]
     for source in variant.sources.all():
         if source.key in ids:
             for name in ("title", "url"):

@@ -221,6 +221,20 @@ def test_export_writes_the_edits_into_the_files_and_a_load_then_changes_nothing(
     assert local_edits(RuleSection.objects.get(variant__slug="classic66", key="overview")) == []
 
 
+def test_the_export_command_names_the_files_it_wrote(monkeypatch, dirs, command):
+    rules, tutorials = dirs
+    export = functools.partial(content_export, rules_dir=rules, tutorials_dir=tutorials)
+    monkeypatch.setattr("sixtysix_site.management.commands.export_content.content_export", export)
+    Variant.objects.filter(slug="schnapsen").update(name_pl="Sznaps (poprawione)")
+    out = io.StringIO()
+    call_command("export_content", stdout=out)
+    assert out.getvalue().splitlines() == [
+        "Export: 1 fields written into 1 files",
+        f"  wrote {rules / 'schnapsen.toml'}",
+    ]
+    assert "0 created, 0 updated" in command()
+
+
 def test_export_without_edits_leaves_every_file_as_it_was(dirs):
     rules, tutorials = dirs
     before = {p: p.read_bytes() for p in [*rules.glob("*.toml"), *tutorials.glob("*.toml")]}

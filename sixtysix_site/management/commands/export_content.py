@@ -7,6 +7,7 @@ Run it after editors have refined text in the admin, then commit the files: the 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
+from rules.content_loader import ContentError
 from sixtysix_site.content_export import content_export
 
 from .load_content import database_problem
@@ -20,7 +21,9 @@ class Command(BaseCommand):
             report = content_export()
         except DatabaseError as exc:
             raise CommandError(database_problem(exc, "export")) from None
-        except (OSError, ValueError) as exc:
+        except ContentError as exc:
+            raise CommandError(str(exc)) from exc
+        except (OSError, ValueError) as exc:  # tomlkit's parse errors are ValueErrors
             raise CommandError(f"A content file cannot be rewritten: {exc}") from None
         self.stdout.write(f"Export: {report}")
         for path in report.files:
