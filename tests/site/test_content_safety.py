@@ -255,6 +255,16 @@ def test_the_admin_marks_rows_with_local_edits(admin_client):
     assert local_edits(RuleSection.objects.get(variant=variant, key="closing")) == []
 
 
+def test_the_tutorial_admin_marks_edited_steps(admin_client):
+    step = TutorialStep.objects.get(tutorial__slug="closing", key="ten-wins")
+    step.text_lv = "Labots."
+    step.save()
+    listing = admin_client.get("/admin/tutorial/tutorial/").content.decode()
+    assert listing.count('alt="True"') == 1
+    page = admin_client.get(f"/admin/tutorial/tutorial/{step.tutorial_id}/change/")
+    assert "text_lv" in page.content.decode()
+
+
 def test_an_admin_edit_keeps_lf_line_ends(admin_client):
     term = GlossaryTerm.objects.get(key="trick")
     url = f"/admin/rules/glossaryterm/{term.pk}/change/"
