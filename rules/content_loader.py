@@ -288,7 +288,7 @@ def translated_columns(texts: dict[str, dict[str, str]]) -> dict[str, str]:
     }
 
 
-def _children(model, variant, rows, fixed_fields, text_fields, report, label, keep):
+def _children(model, label, variant, rows, fixed_fields, text_fields, report, keep):
     existing = {row.key: row for row in model.objects.filter(variant=variant)}
     for row in rows:
         values = {name: row[name] for name in fixed_fields}
@@ -297,9 +297,8 @@ def _children(model, variant, rows, fixed_fields, text_fields, report, label, ke
         created = obj is None
         if created:
             obj = model(variant=variant, key=row["key"])
-        sync_row(
-            obj, values, report, created, keep.get((label, f"{variant.slug}/{row['key']}"), ())
-        )
+        kept = keep.get((label, f"{variant.slug}/{row['key']}"), ())
+        sync_row(obj, values, report, created, kept)
     for obj in existing.values():
         obj.delete()
         report.deleted += 1
@@ -326,26 +325,11 @@ def write_content(
         if created:
             variant = Variant(slug=data.slug)
         sync_row(variant, values, report, created, keep.get(("variant", data.slug), ()))
-        _children(
-            RuleSection,
-            variant,
-            data.sections,
-            ("order",),
-            ("title", "body"),
-            report,
-            "section",
-            keep,
-        )
-        _children(
-            Source,
-            variant,
-            data.sources,
-            ("order", "title", "url"),
-            ("covers",),
-            report,
-            "source",
-            keep,
-        )
+        for model, label, rows, fixed, texts in (
+            (RuleSection, "section", data.sections, ("order",), ("title", "body")),
+            (Source, "source", data.sources, ("order", "title", "url"), ("covers",)),
+        ):
+            _children(model, label, variant, rows, fixed, texts, report, keep)
     for variant in existing.values():
         variant.delete()
         report.deleted += 1
