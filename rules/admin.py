@@ -2,44 +2,85 @@
 
 The non-tabbed TranslationAdmin is used on purpose: the tabbed one loads jQuery UI from
 another host, which the site's Content-Security-Policy (and the offline rule) forbid.
+
+Rows whose prose was changed here since the last `load_content` are marked: such a change
+is not in the content files yet (`export_content` writes it there), and a load keeps it
+only when asked to.
 """
 
 import json
 
+from django import forms
 from django.contrib import admin
 from django.db import models
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 
+from sixtysix_site.content_edits import edited_rows, local_edits
+
 from .models import GlossaryTerm, RuleSection, Source, Variant
 
+EDITED = _("edited since the last load")
 
-class RuleSectionInline(TranslationStackedInline):
+
+class ContentForm(forms.ModelForm):
+    """Browsers send a textarea's lines ending in CRLF; the content files hold LF only."""
+
+    def clean(self):
+        data = super().clean()
+        for name, value in data.items():
+            if isinstance(value, str):
+                data[name] = value.replace("\r\n", "\n")
+        return data
+
+
+class EditMarks:
+    """The `edited` field: which of a row's fields differ from what the last load wrote."""
+
+    @admin.display(description=EDITED)
+    def edited(self, obj):
+        return ", ".join(local_edits(obj)) or None
+
+
+class RuleSectionInline(EditMarks, TranslationStackedInline):
     model = RuleSection
+    form = ContentForm
     extra = 0
-    fields = ("key", "order", "title", "body")
-    readonly_fields = ("key",)
+    # The order is the file's `sections` list, like the rule parameters: read-only here.
+    fields = ("key", "order", "edited", "title", "body")
+    readonly_fields = ("key", "order", "edited")
     can_delete = False
 
 
-class SourceInline(TranslationStackedInline):
+class SourceInline(EditMarks, TranslationStackedInline):
     model = Source
+    form = ContentForm
     extra = 0
-    fields = ("key", "title", "url", "covers")
-    readonly_fields = ("key",)
+    fields = ("key", "edited", "title", "url", "covers")
+    readonly_fields = ("key", "edited")
     can_delete = False
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
 
 @admin.register(Variant)
-class VariantAdmin(TranslationAdmin):
-    list_display = ("name", "slug", "family", "players", "order")
+class VariantAdmin(EditMarks, TranslationAdmin):
+    form = ContentForm
+    list_display = ("name", "slug", "family", "players", "order", "has_edits")
     list_filter = ("family", "players")
     search_fields = ("slug", "name")
-    fields = ("slug", "name", "summary", "family", "players", "order", "rules_table")
-    readonly_fields = ("slug", "family", "players", "rules_table")
+    fields = ("slug", "edited", "name", "summary", "family", "players", "order", "rules_table")
+    readonly_fields = ("slug", "edited", "family", "players", "rules_table")
     inlines = [RuleSectionInline, SourceInline]
+
+    @admin.display(description=EDITED, boolean=True)
+    def has_edits(self, obj):
+        """The variant, one of its sections or one of its sources."""
+        return bool(
+            local_edits(obj)
+            or edited_rows("section", variant=obj)
+            or edited_rows("source", variant=obj)
+        )
 
     @admin.display(description=_("rule parameters (from the content file, read-only)"))
     def rules_table(self, obj):
@@ -51,7 +92,14 @@ class VariantAdmin(TranslationAdmin):
 
 
 @admin.register(GlossaryTerm)
-class GlossaryTermAdmin(TranslationAdmin):
-    list_display = ("term", "key", "order")
+class GlossaryTermAdmin(EditMarks, TranslationAdmin):
+    form = ContentForm
+    list_display = ("term", "key", "order", "has_edits")
     search_fields = ("key", "term")
-    readonly_fields = ("key",)
+    fields = ("key", "order", "edited", "term", "definition")
+    # The order is the file's `glossary.order` list: read-only here.
+    readonly_fields = ("key", "order", "edited")
+
+    @admin.display(description=EDITED, boolean=True)
+    def has_edits(self, obj):
+        return bool(local_edits(obj))

@@ -3,7 +3,8 @@
 Everything is parsed and checked before anything is written, and the writing happens in
 one transaction, so a bad file leaves the database exactly as it was. Rows are created or
 updated by their language-neutral key and saved only when a value changed, which makes a
-second load a no-op.
+second load a no-op. `load_content` (sixtysix_site/content.py) adds the guards around this:
+no editor's change and no whole file's rows are lost unasked.
 """
 
 import re
@@ -40,6 +41,7 @@ SECTION_KEYS = (
 )
 # Anything that looks like a token; markup.py's patterns say which ones it draws.
 BRACKET_TOKEN = re.compile(r"\[[A-Z0-9]{1,2}(?::[a-z]+)?\]")
+EMPTY_FILE = "is empty: restore it, or pass --allow-delete to delete what it held"
 
 
 class ContentError(Exception):
@@ -82,6 +84,7 @@ class LoadReport:
     updated: int = 0
     unchanged: int = 0
     deleted: int = 0
+    kept_edits: list[str] = field(default_factory=list)  # local edits left in place
 
     @property
     def changed(self) -> int:
@@ -116,8 +119,15 @@ def check_tokens(path: Path, field_name: str, language: str, text: str) -> None:
             raise ContentError(path, field_name, f"{token} is not a card or suit", language)
 
 
+def is_empty(path: Path) -> bool:
+    """A file that holds no TOML at all (nothing, or only comments and blank lines)."""
+    return not read_toml(path)
+
+
 def parse_variant_file(path: Path) -> VariantData:
     data = read_toml(path)
+    if not data:
+        raise ContentError(path, "file", EMPTY_FILE)
     meta = data.get("variant")
     if not isinstance(meta, dict):
         raise ContentError(path, "variant", "the [variant] table is missing")
@@ -208,6 +218,8 @@ def parse_variant_file(path: Path) -> VariantData:
 
 def parse_glossary_file(path: Path) -> list[TermData]:
     data = read_toml(path)
+    if not data:
+        raise ContentError(path, "file", EMPTY_FILE)
     order = data.get("glossary", {}).get("order")
     if not isinstance(order, list) or not order:
         raise ContentError(path, "glossary.order", "must list the term keys")
@@ -232,20 +244,30 @@ def parse_glossary_file(path: Path) -> list[TermData]:
     return terms
 
 
-def parse_content(content_dir: Path = CONTENT_DIR) -> tuple[list[VariantData], list[TermData]]:
+def parse_content(
+    content_dir: Path = CONTENT_DIR, *, skip_empty: bool = False
+) -> tuple[list[VariantData], list[TermData]]:
+    """Every variant file and the glossary; `skip_empty` reads an empty file as a missing one."""
     variants = [
         parse_variant_file(p)
         for p in sorted(content_dir.glob("*.toml"))
-        if p.name != "glossary.toml"
+        if p.name != "glossary.toml" and not (skip_empty and is_empty(p))
     ]
     glossary_path = content_dir / "glossary.toml"
-    terms = parse_glossary_file(glossary_path) if glossary_path.exists() else []
+    terms = []
+    if glossary_path.exists() and not (skip_empty and is_empty(glossary_path)):
+        terms = parse_glossary_file(glossary_path)
     return variants, terms
 
 
-def sync_row(obj, values: dict, report: LoadReport, created: bool) -> None:
-    """Assign values and save only if one of them differs from what is stored."""
-    changed = [name for name, value in values.items() if getattr(obj, name) != value]
+def sync_row(obj, values: dict, report: LoadReport, created: bool, keep=()) -> None:
+    """Assign values and save only if one of them differs from what is stored.
+
+    Fields named in `keep` carry an editor's change that the load was told to keep.
+    """
+    changed = [
+        name for name, value in values.items() if name not in keep and getattr(obj, name) != value
+    ]
     for name in changed:
         setattr(obj, name, values[name])
     if created:
@@ -266,7 +288,7 @@ def translated_columns(texts: dict[str, dict[str, str]]) -> dict[str, str]:
     }
 
 
-def _children(model, variant, rows, fixed_fields, text_fields, report):
+def _children(model, label, variant, rows, fixed_fields, text_fields, report, keep):
     existing = {row.key: row for row in model.objects.filter(variant=variant)}
     for row in rows:
         values = {name: row[name] for name in fixed_fields}
@@ -275,14 +297,19 @@ def _children(model, variant, rows, fixed_fields, text_fields, report):
         created = obj is None
         if created:
             obj = model(variant=variant, key=row["key"])
-        sync_row(obj, values, report, created)
+        kept = keep.get((label, f"{variant.slug}/{row['key']}"), ())
+        sync_row(obj, values, report, created, kept)
     for obj in existing.values():
         obj.delete()
         report.deleted += 1
 
 
 @transaction.atomic
-def write_content(variants: list[VariantData], terms: list[TermData]) -> LoadReport:
+def write_content(
+    variants: list[VariantData], terms: list[TermData], keep: dict | None = None
+) -> LoadReport:
+    """Write the parsed files; `keep` maps (label, key) to fields whose edits stay."""
+    keep = keep or {}
     report = LoadReport()
     existing = {v.slug: v for v in Variant.objects.all()}
     for data in variants:
@@ -297,9 +324,12 @@ def write_content(variants: list[VariantData], terms: list[TermData]) -> LoadRep
         created = variant is None
         if created:
             variant = Variant(slug=data.slug)
-        sync_row(variant, values, report, created)
-        _children(RuleSection, variant, data.sections, ("order",), ("title", "body"), report)
-        _children(Source, variant, data.sources, ("order", "title", "url"), ("covers",), report)
+        sync_row(variant, values, report, created, keep.get(("variant", data.slug), ()))
+        for model, label, rows, fixed, texts in (
+            (RuleSection, "section", data.sections, ("order",), ("title", "body")),
+            (Source, "source", data.sources, ("order", "title", "url"), ("covers",)),
+        ):
+            _children(model, label, variant, rows, fixed, texts, report, keep)
     for variant in existing.values():
         variant.delete()
         report.deleted += 1
@@ -310,14 +340,16 @@ def write_content(variants: list[VariantData], terms: list[TermData]) -> LoadRep
         created = term is None
         if created:
             term = GlossaryTerm(key=data.key)
-        sync_row(term, {"order": data.order, **translated_columns(data.texts)}, report, created)
+        values = {"order": data.order, **translated_columns(data.texts)}
+        sync_row(term, values, report, created, keep.get(("term", data.key), ()))
     for term in existing_terms.values():
         term.delete()
         report.deleted += 1
     return report
 
 
-def content_load(*, content_dir: Path = CONTENT_DIR) -> LoadReport:
-    """Parse every file first, then write them all in one transaction."""
-    variants, terms = parse_content(content_dir)
-    return write_content(variants, terms)
+def content_load(*, content_dir: Path = CONTENT_DIR, **options) -> LoadReport:
+    """Rules and glossary only (tutorials untouched), with load_content's guards and options."""
+    from sixtysix_site.content import content_load as load_all  # the site app builds on this
+
+    return load_all(rules_dir=content_dir, tutorials_dir=None, **options)

@@ -27,3 +27,25 @@ class ContentVersion(models.Model):
         updated = cls.objects.filter(pk=1).update(number=F("number") + 1)
         if not updated:
             cls.objects.get_or_create(pk=1, defaults={"number": 1})
+
+
+class LoadedText(models.Model):
+    """What `load_content` last wrote into the editable fields of one content row.
+
+    One row per content row (`model` is a short label such as "section", `key` its
+    language-neutral key such as "classic66/overview"); `hashes` maps each editable field
+    to the sha256 of the value loaded. A field whose value no longer has that hash was
+    changed since (in the admin, a shell or SQL): the next load will not overwrite it unasked.
+    """
+
+    model = models.CharField(max_length=20)
+    key = models.CharField(max_length=200)
+    hashes = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["model", "key"], name="unique_loaded_text_row")
+        ]
+
+    def __str__(self):
+        return f"{self.model} {self.key}"

@@ -108,18 +108,23 @@ class PageCacheMiddleware:
 
 @contextlib.contextmanager
 def one_version_bump():
-    """Inside this block content saves do not bump the version; it is bumped once after."""
-    _state.quiet = True
+    """Inside this block content saves do not bump the version; it is bumped once after,
+    and only if a content row was saved or deleted, so a load that writes nothing keeps
+    every cached page."""
+    _state.quiet, _state.dirty = True, False
     try:
         yield
     finally:
         _state.quiet = False
-    ContentVersion.bump()
-    forget_content_version()
+    if _state.dirty:
+        ContentVersion.bump()
+        forget_content_version()
 
 
 def _content_changed(sender, **kwargs):
-    if not getattr(_state, "quiet", False):
+    if getattr(_state, "quiet", False):
+        _state.dirty = True
+    else:
         ContentVersion.bump()
         forget_content_version()
 

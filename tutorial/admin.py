@@ -1,26 +1,39 @@
-"""Admin for tutorial narration; layouts and actions stay in the content files."""
+"""Admin for tutorial narration; layouts and actions stay in the content files.
+
+Rows changed here since the last `load_content` are marked, as in the rules admin.
+"""
 
 from django.contrib import admin
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 
+from rules.admin import EDITED, ContentForm, EditMarks
+from sixtysix_site.content_edits import edited_rows, local_edits
+
 from .models import Tutorial, TutorialStep
 
 
-class TutorialStepInline(TranslationStackedInline):
+class TutorialStepInline(EditMarks, TranslationStackedInline):
     model = TutorialStep
+    form = ContentForm
     extra = 0
-    fields = ("number", "key", "text", "hint")
-    readonly_fields = ("number", "key")
+    fields = ("number", "key", "edited", "text", "hint")
+    readonly_fields = ("number", "key", "edited")
     can_delete = False
 
 
 @admin.register(Tutorial)
-class TutorialAdmin(TranslationAdmin):
-    list_display = ("title", "slug", "variant", "order")
+class TutorialAdmin(EditMarks, TranslationAdmin):
+    form = ContentForm
+    list_display = ("title", "slug", "variant", "order", "has_edits")
     list_filter = ("variant",)
-    fields = ("slug", "variant", "title", "summary", "order")
-    readonly_fields = ("slug", "variant")
+    fields = ("slug", "variant", "edited", "title", "summary", "order")
+    readonly_fields = ("slug", "variant", "edited")
     inlines = [TutorialStepInline]
+
+    @admin.display(description=EDITED, boolean=True)
+    def has_edits(self, obj):
+        """The tutorial or one of its steps."""
+        return bool(local_edits(obj) or edited_rows("step", tutorial=obj))
 
     def has_add_permission(self, request):
         # A tutorial is a deal the engine replays: it is written and checked as a file.

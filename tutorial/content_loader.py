@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from rules.content_loader import (
+    EMPTY_FILE,
     ContentError,
     LoadReport,
     check_tokens,
+    is_empty,
     languages,
     read_toml,
     sync_row,
@@ -65,6 +67,8 @@ def parse_tutorial_file(
 ) -> TutorialData:
     """Parse and check one file; `only` limits the text checks to some languages (drafting)."""
     data = read_toml(path)
+    if not data:
+        raise ContentError(path, "file", EMPTY_FILE)
     meta = data.get("tutorial")
     if not isinstance(meta, dict):
         raise ContentError(path, "tutorial", "the [tutorial] table is missing")
@@ -213,15 +217,24 @@ def _check_text(path: Path, where: str, language: str, text: str, values: dict) 
         raise ContentError(path, where, f"placeholder(s) {sorted(missing)} unknown here", language)
 
 
-def parse_tutorials(content_dir: Path = CONTENT_DIR, variant_sections=None) -> list[TutorialData]:
+def parse_tutorials(
+    content_dir: Path = CONTENT_DIR, variant_sections=None, *, skip_empty: bool = False
+) -> list[TutorialData]:
+    """Every tutorial file; `skip_empty` reads an empty file as a missing one."""
     if variant_sections is None:
         variant_sections = {}
         for variant in Variant.objects.prefetch_related("sections"):
             variant_sections[variant.slug] = [s.key for s in variant.sections.all()]
-    return [parse_tutorial_file(p, variant_sections) for p in sorted(content_dir.glob("*.toml"))]
+    return [
+        parse_tutorial_file(p, variant_sections)
+        for p in sorted(content_dir.glob("*.toml"))
+        if not (skip_empty and is_empty(p))
+    ]
 
 
-def write_tutorials(tutorials: list[TutorialData], report: LoadReport) -> None:
+def write_tutorials(tutorials: list[TutorialData], report: LoadReport, keep=None) -> None:
+    """Write the parsed tutorials; `keep` maps (label, key) to fields whose edits stay."""
+    keep = keep or {}
     variants = {v.slug: v for v in Variant.objects.all()}
     existing = {t.slug: t for t in Tutorial.objects.all()}
     for data in tutorials:
@@ -238,7 +251,7 @@ def write_tutorials(tutorials: list[TutorialData], report: LoadReport) -> None:
             "deals": data.deals,
             **translated_columns(data.texts),
         }
-        sync_row(tutorial, values, report, created)
+        sync_row(tutorial, values, report, created, keep.get(("tutorial", data.slug), ()))
         rows = {row.key: row for row in TutorialStep.objects.filter(tutorial=tutorial)}
         # Numbers are unique per tutorial: park the old rows on free numbers before renumbering.
         for offset, row in enumerate(rows.values()):
@@ -259,7 +272,8 @@ def write_tutorials(tutorials: list[TutorialData], report: LoadReport) -> None:
                 "wrong": step["wrong"],
                 **translated_columns({"text": step["text"], "hint": step["hint"]}),
             }
-            sync_row(row, values, report, created)
+            kept = keep.get(("step", f"{data.slug}/{step['key']}"), ())
+            sync_row(row, values, report, created, kept)
         for row in rows.values():
             row.delete()
             report.deleted += 1

@@ -84,7 +84,7 @@ def test_edited_text_is_updated_and_removed_rows_are_deleted(content_copy):
     text = path.read_text()
     path.write_text(text.replace('name = "', 'name = "Renamed ', 1))
     (content_copy / "idiot66.toml").unlink()
-    report = content_load(content_dir=content_copy)
+    report = content_load(content_dir=content_copy, allow_delete=True)
     assert report.updated >= 1
     assert report.deleted >= 1
     assert not Variant.objects.filter(slug="idiot66").exists()
