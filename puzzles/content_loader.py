@@ -95,7 +95,7 @@ def parse_puzzle(path: Path, raw, rules_by_variant: dict[str, dict], index: int)
 
 
 def parse_puzzles(path: Path = PUZZLES_FILE, rules_by_variant=None) -> list[PuzzleData]:
-    """Every puzzle of the file, each re-checked by the solver; ContentError on the first bad one."""
+    """Every puzzle of the file, re-checked by the solver; ContentError on the first bad one."""
     if rules_by_variant is None:
         rules_by_variant = {v.slug: v.rules for v in Variant.objects.all()}
     if not path.exists():

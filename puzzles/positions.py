@@ -175,7 +175,7 @@ def facts_of(deal: Deal, analysis: Analysis) -> Facts:
     keeps = first.type == "meld" or (
         first.type == "play" and not (first.card[0] in "KQ" and _suit(first.card) in pairs)
     )
-    if pairs and breaks and keeps:
+    if pairs and breaks and keeps and rules.marriage_in_strict_phase:
         themes.append("keep-marriage")
     if best_line.last_trick == seat and seat in result.get("winners", []):
         themes.append("last-trick")

@@ -1,0 +1,159 @@
+"""The puzzle pages' sentences: templates filled with the solver's facts.
+
+Every function returns text with card tokens ([QH:acc], [H]); the caller renders it once
+with words.markup.render_inline.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from rules.engine import Action, RuleSet
+
+THEME_NAMES = {
+    "claim-or-play-on": gettext_lazy("Claim or play on"),
+    "count-to-66": gettext_lazy("Count to 66"),
+    "draw-trumps": gettext_lazy("Draw the trumps"),
+    "keep-marriage": gettext_lazy("Keep the marriage"),
+    "last-trick": gettext_lazy("The last trick"),
+}
+
+
+def move_label(action: Action) -> str:
+    """The move as a button would name it (the same words as the tutorials and practice)."""
+    if action.type == "play":
+        # Translators: %(card)s is spoken in the accusative ("Zagraj damę kier").
+        return _("Play %(card)s") % {"card": f"[{action.card}:acc]"}
+    if action.type == "meld":
+        return _("Show the marriage in %(suit)s") % {"suit": f"[{action.suit}]"}
+    if action.type == "declare":
+        return _("Declare")
+    return action.key()
+
+
+def worth(value: float, rules: RuleSet) -> str:
+    """A value from the reader's side: "+2 game points", "-1 game point", "+20 points"."""
+    n = abs(int(value))
+    sign = "+" if value > 0 else "\u2212" if value < 0 else ""
+    if rules.scoring == "raw_points":
+        text = ngettext("%(n)s point", "%(n)s points", n)
+    else:
+        text = ngettext("%(n)s game point", "%(n)s game points", n)
+    return text % {"n": f"{sign}{n}"}
+
+
+def value_note(rules: RuleSet) -> str:
+    if rules.scoring == "raw_points":
+        return _(
+            "Values are your points minus your opponent's at the end of the deal, "
+            "with best play on both sides."
+        )
+    return _(
+        "Values are the game points you win minus those your opponent wins, "
+        "with best play on both sides."
+    )
+
+
+def task(rules: RuleSet) -> str:
+    return _(
+        "The stock is used up, so a player who counts knows every card: your opponent's "
+        "hand is shown face up. After each of your moves your opponent answers with the "
+        "best defence; play on to the end of the deal."
+    )
+
+
+def wrong_move(wrong, rules: RuleSet) -> str:
+    """Why a legal move is not good enough: the value drop, and what it gives away."""
+    text = _(
+        "Not the best move: with best play on both sides it is worth %(after)s, not %(before)s."
+    ) % {
+        "after": worth(wrong.after, rules),
+        "before": worth(wrong.before, rules),
+    }
+    if wrong.consequence == "last_trick" and rules.last_trick_bonus:
+        more = _("It gives away the last trick and its %(bonus)d points.") % {
+            "bonus": rules.last_trick_bonus
+        }
+    elif wrong.consequence == "last_trick":
+        more = _("It gives away the last trick.")
+    elif wrong.consequence == "opponent_claims":
+        more = _("Your opponent then reaches %(target)d first.") % {"target": rules.target}
+    elif wrong.consequence == "false_claim":
+        more = _("You do not have %(target)d points yet: the claim would be false.") % {
+            "target": rules.target
+        }
+    else:
+        more = ""
+    return f"{text} {more}".strip()
+
+
+def kept() -> str:
+    return _(
+        "Good: that keeps the best result. Your opponent has answered with the best "
+        "defence; your move."
+    )
+
+
+def solved() -> str:
+    return _("Solved! You kept the best result to the end of the deal.")
+
+
+def first_right() -> str:
+    return _(
+        "Right, that is the best move. Now play on: your opponent defends as well as possible."
+    )
+
+
+def theme_sentences(themes: list[str], facts: dict, rules: RuleSet) -> list[str]:
+    """One sentence per theme, filled with the position's numbers."""
+    out = []
+    for theme in themes:
+        if theme == "claim-or-play-on":
+            out.append(
+                _(
+                    "You already have %(points)d points and may claim; the question is "
+                    "whether claiming now or playing on brings more."
+                )
+                % facts
+            )
+        elif theme == "count-to-66":
+            out.append(_("Count: you have %(points)d points and need %(target)d to claim.") % facts)
+        elif theme == "draw-trumps":
+            out.append(
+                _(
+                    "Leading trumps takes your opponent's trumps away, so your winners in "
+                    "the other suits cannot be trumped."
+                )
+            )
+        elif theme == "keep-marriage":
+            out.append(_("Playing the King or Queen of a marriage you still hold breaks it up."))
+        elif theme == "last-trick":
+            if rules.last_trick_bonus:
+                out.append(
+                    _("The last trick decides it, and it is worth %(bonus)d points.")
+                    % {"bonus": rules.last_trick_bonus}
+                )
+            else:
+                out.append(_("Whoever wins the last trick wins the deal."))
+    return out
+
+
+def best_move(action_label: str, value: float, rules: RuleSet) -> str:
+    return _("The best move: %(move)s, worth %(value)s.") % {
+        "move": action_label,
+        "value": worth(value, rules),
+    }
+
+
+def other_move(action_label: str, value: float, rules: RuleSet) -> str:
+    return _("%(move)s: worth %(value)s.") % {"move": action_label, "value": worth(value, rules)}
+
+
+LINE_ERRORS = {
+    "bad_key": gettext_lazy("That is not a move of this game."),
+    "too_long": gettext_lazy("That line of moves is longer than any deal."),
+    "over": gettext_lazy("The deal is already over: that line has moves after its end."),
+    "off_line": gettext_lazy(
+        "That line of moves leaves the best play before its last move, so it is not a line of "
+        "this puzzle."
+    ),
+}
