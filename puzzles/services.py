@@ -263,41 +263,15 @@ def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
     analysis = analyse(start)
     seat = start.to_act
     answer = [Action.from_dict(a) for a in puzzle.answer]
-    label = " → ".join(wording.move_label(a) for a in answer)
+    label = " → ".join(choice_label(a.to_dict()) for a in answer)
     state = start.state()
     facts = {"points": state["card_points"][seat], "target": rules.target}
-    lines = [wording.best_move(label, analysis.value, rules)]
-    lines += wording.theme_sentences(puzzle.themes, facts, rules)
-    lines.append(wording.value_note(rules))
+    lines = [str(wording.best_move(label, analysis.value, rules))]
+    lines += [str(render_inline(x)) for x in wording.theme_sentences(puzzle.themes, facts, rules)]
+    lines.append(str(render_inline(wording.value_note(rules))))
     others = [
-        wording.other_move(wording.move_label(m.action), m.value, rules)
+        str(wording.other_move(choice_label(m.action.to_dict()), m.value, rules))
         for m in analysis.moves
         if m.action != answer[0]
     ]
-    return [str(render_inline(x)) for x in lines], [str(render_inline(x)) for x in others]
-
-
-@dataclass
-class DailyPuzzle:
-    """The home page's puzzle of the day: which one, and the reader's cards to tempt him."""
-
-    puzzle: Puzzle
-    hand: list[str]
-    opponent: list[str]
-    trump: str | None
-    themes: list[str]
-
-
-def daily_puzzle(day: datetime.date | None = None) -> DailyPuzzle | None:
-    puzzle = puzzle_of_the_day(day)
-    if puzzle is None:
-        return None
-    deal = walk(puzzle, []).deal
-    state = deal.state()
-    return DailyPuzzle(
-        puzzle=puzzle,
-        hand=state["hands"][deal.to_act],
-        opponent=state["hands"][1 - deal.to_act],
-        trump=state.get("trump"),
-        themes=theme_names(puzzle),
-    )
+    return lines, others

@@ -1,13 +1,16 @@
 """The puzzle pages' sentences: templates filled with the solver's facts.
 
-Every function returns text with card tokens ([QH:acc], [H]); the caller renders it once
-with words.markup.render_inline.
+Sentences are returned as text with card tokens ([QH:acc], [H]) that the caller renders once
+with words.markup.render_inline; those naming a move get the move's button label as HTML.
 """
 
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from rules.engine import Action, RuleSet
+from rules.engine import RuleSet
+from words.markup import render_inline
 
 THEME_NAMES = {
     "claim-or-play-on": gettext_lazy("Claim or play on"),
@@ -16,18 +19,6 @@ THEME_NAMES = {
     "keep-marriage": gettext_lazy("Keep the marriage"),
     "last-trick": gettext_lazy("The last trick"),
 }
-
-
-def move_label(action: Action) -> str:
-    """The move as a button would name it (the same words as the tutorials and practice)."""
-    if action.type == "play":
-        # Translators: %(card)s is spoken in the accusative ("Zagraj damę kier").
-        return _("Play %(card)s") % {"card": f"[{action.card}:acc]"}
-    if action.type == "meld":
-        return _("Show the marriage in %(suit)s") % {"suit": f"[{action.suit}]"}
-    if action.type == "declare":
-        return _("Declare")
-    return action.key()
 
 
 def worth(value: float, rules: RuleSet) -> str:
@@ -110,13 +101,15 @@ def theme_sentences(themes: list[str], facts: dict, rules: RuleSet) -> list[str]
         if theme == "claim-or-play-on":
             out.append(
                 _(
-                    "You already have %(points)d points and may claim; the question is "
+                    "You already have enough points to claim (%(points)d); the question is "
                     "whether claiming now or playing on brings more."
                 )
                 % facts
             )
         elif theme == "count-to-66":
-            out.append(_("Count: you have %(points)d points and need %(target)d to claim.") % facts)
+            out.append(
+                _("Count your points: %(points)d so far, and a claim needs %(target)d.") % facts
+            )
         elif theme == "draw-trumps":
             out.append(
                 _(
@@ -137,15 +130,20 @@ def theme_sentences(themes: list[str], facts: dict, rules: RuleSet) -> list[str]
     return out
 
 
-def best_move(action_label: str, value: float, rules: RuleSet) -> str:
-    return _("The best move: %(move)s, worth %(value)s.") % {
-        "move": action_label,
-        "value": worth(value, rules),
-    }
+def _with_move(template: str, move_html: str, value: str) -> SafeString:
+    """The sentence with the move's label (already HTML, cards drawn) and its value."""
+    html = render_inline(template)
+    return mark_safe(html % {"move": move_html, "value": escape(value)})  # noqa: S308 (escaped)
 
 
-def other_move(action_label: str, value: float, rules: RuleSet) -> str:
-    return _("%(move)s: worth %(value)s.") % {"move": action_label, "value": worth(value, rules)}
+def best_move(move_html: str, value: float, rules: RuleSet) -> SafeString:
+    return _with_move(
+        _("The best move: %(move)s, worth %(value)s."), move_html, worth(value, rules)
+    )
+
+
+def other_move(move_html: str, value: float, rules: RuleSet) -> SafeString:
+    return _with_move(_("%(move)s: worth %(value)s."), move_html, worth(value, rules))
 
 
 LINE_ERRORS = {
