@@ -275,3 +275,21 @@ def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
         if m.action != answer[0]
     ]
     return lines, others
+
+
+@dataclass
+class DailyPuzzle:
+    """The home page's puzzle of the day: which one, and the reader's cards."""
+
+    puzzle: Puzzle
+    hand: list[str]
+    trump: str | None
+
+
+def daily_puzzle(day: datetime.date | None = None) -> DailyPuzzle | None:
+    puzzle = puzzle_of_the_day(day)
+    if puzzle is None:
+        return None
+    deal = walk(puzzle, []).deal
+    state = deal.state()
+    return DailyPuzzle(puzzle=puzzle, hand=state["hands"][deal.to_act], trump=state.get("trump"))
