@@ -114,6 +114,18 @@ def _walk_cached(fingerprint: str, payload: str, keys: tuple[str, ...]) -> Walk:
     return play_line(start, list(keys))
 
 
+@lru_cache(maxsize=256)
+def _analysis_cached(fingerprint: str, payload: str):
+    rules_dict, layout, actions = json.loads(payload)
+    return analyse(reach(RuleSet.from_dict(rules_dict), layout, actions))
+
+
+def start_analysis(puzzle: Puzzle):
+    """The solver's analysis of the puzzle's position, once per content version."""
+    payload = _payload(puzzle)
+    return _analysis_cached(hashlib.sha256(payload.encode()).hexdigest(), payload)
+
+
 def walk(puzzle: Puzzle, keys: list[str]) -> Walk:
     """The reader's line through the engine, computed once per puzzle and line."""
     payload = _payload(puzzle)
@@ -260,7 +272,7 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
 def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
     """The answer and why, then every other first move with its value (all from the solver)."""
     start = walk(puzzle, []).deal
-    analysis = analyse(start)
+    analysis = start_analysis(puzzle)
     seat = start.to_act
     answer = [Action.from_dict(a) for a in puzzle.answer]
     label = " → ".join(choice_label(a.to_dict()) for a in answer)
