@@ -161,8 +161,10 @@ class PuzzleView(TableView):
     back_line: str = ""
     hand_template: str = "puzzles/includes/hand.html"
 
-    def link(self, key: str) -> str:
-        return LINE_SEPARATOR.join([*self.line, key])
+    @property
+    def other_choices(self) -> list[dict]:
+        """The moves that are not a card from the hand (claim, marriage)."""
+        return [c for c in self.choices if c["type"] != "play"]
 
     @property
     def can_reveal(self) -> bool:
