@@ -1,10 +1,15 @@
+from django.urls import reverse
+
 from sixtysix_site.sitemaps import I18nSitemap
 
 from .models import Puzzle
 
 
 class PuzzleSitemap(I18nSitemap):
-    """Every puzzle's start page, in every language."""
+    """The puzzle list and every puzzle's start page, in every language."""
 
     def items(self):
-        return Puzzle.objects.order_by("number")
+        return ["index", *Puzzle.objects.order_by("number")]
+
+    def location(self, item):
+        return reverse("puzzles:index") if item == "index" else item.get_absolute_url()

@@ -172,3 +172,20 @@ def test_the_home_page_shows_the_puzzle_of_the_day(client):
     assert 'href="/nb/puzzles/"' in html  # the navigation link
     days = {puzzle_of_the_day(datetime.date(2026, 1, d)).number for d in range(1, 8)}
     assert len(days) == 7
+
+
+def test_the_sitemap_lists_the_puzzles_in_every_language(client):
+    xml = _text(client.get("/sitemap.xml"))
+    last = Puzzle.objects.order_by("number").last().number
+    for lang in LANGUAGES:
+        assert f"/{lang}/puzzles/</loc>" in xml
+        assert f"/{lang}/puzzles/{last}/</loc>" in xml
+
+
+def test_the_admin_shows_puzzles_read_only(admin_client):
+    puzzle = Puzzle.objects.first()
+    assert admin_client.get("/admin/puzzles/puzzle/").status_code == 200
+    page = admin_client.get(f"/admin/puzzles/puzzle/{puzzle.pk}/change/")
+    assert page.status_code == 200
+    assert b'name="answer"' not in page.content  # shown, not editable
+    assert admin_client.get("/admin/puzzles/puzzle/add/").status_code == 403
