@@ -78,7 +78,8 @@ def principal_line(deal: Deal) -> Line:
 
 
 def answer_of(deal: Deal, analysis: Analysis) -> list[Action]:
-    """The best first action, with the card that must follow a shown marriage."""
+    """The best first action; after a marriage, also the same player's best next action
+    (the King or Queen to lead, or the claim the marriage allows)."""
     first = analysis.best[0]
     answer = [first]
     if first.type == "meld":

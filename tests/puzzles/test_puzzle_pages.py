@@ -189,3 +189,18 @@ def test_the_admin_shows_puzzles_read_only(admin_client):
     assert page.status_code == 200
     assert b'name="answer"' not in page.content  # shown, not editable
     assert admin_client.get("/admin/puzzles/puzzle/add/").status_code == 403
+
+
+def test_a_marriage_answer_is_shown_then_followed_up(client):
+    melds = [p for p in Puzzle.objects.all() if p.answer[0]["type"] == "meld"]
+    assert melds
+    for puzzle in melds[:5]:
+        assert len(puzzle.answer) == 2 and puzzle.answer[1]["type"] in ("play", "declare")
+        meld, follow = (Action.from_dict(a).key() for a in puzzle.answer)
+        html = _text(client.get(_line_url(puzzle, [meld])))
+        assert "feedback--correct" in html
+        assert f'data-move="{follow}"' in html
+        html = _text(client.get(_line_url(puzzle, [meld, follow])))
+        assert "feedback--correct" in html
+        if follow == "declare":
+            assert "Solved!" in html
