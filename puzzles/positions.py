@@ -227,22 +227,35 @@ class Walk:
 
 
 def consequence(deal: Deal, action: Action) -> str:
-    """What the move gives away, read off the best line after it."""
-    seat = deal.to_act
+    """What the move gives away, read off the solver's best lines with and without it:
+    false_claim, last_trick, opponent_claims, loses_deal, schneider or "" (nothing sure)."""
+    seat, opponent = deal.to_act, 1 - deal.to_act
+    rules = deal.rules
     d = deal.copy()
     d.apply(action)
     if d.result is not None:
-        line_result, last = d.result.to_dict(), None
+        after, after_last = d.result.to_dict(), None
     else:
         line = principal_line(d)
-        line_result, last = line.result, line.last_trick
-    reason = line_result.get("reason")
+        after, after_last = line.result, line.last_trick
+    best = principal_line(deal)
+    reason = after.get("reason")
+    won_before = seat in best.result.get("winners", [])
+    won_after = seat in after.get("winners", [])
     if action.type == "declare" and reason == "false_declaration":
         return "false_claim"
-    if reason == "declared" and seat not in line_result.get("winners", []):
-        return "opponent_claims"
-    if last is not None and last != seat and principal_line(deal).last_trick == seat:
+    if after_last is not None and after_last != seat and best.last_trick == seat:
         return "last_trick"
+    if won_before and not won_after:
+        return "opponent_claims" if reason == "declared" else "loses_deal"
+    threshold = rules.schneider_threshold
+    if (
+        won_before
+        and won_after
+        and rules.scoring != "raw_points"
+        and after["card_points"][opponent] >= threshold > best.result["card_points"][opponent]
+    ):
+        return "schneider"
     return ""
 
 

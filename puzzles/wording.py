@@ -68,6 +68,12 @@ def wrong_move(wrong, rules: RuleSet) -> str:
         more = _("It gives away the last trick.")
     elif wrong.consequence == "opponent_claims":
         more = _("Your opponent then reaches %(target)d first.") % {"target": rules.target}
+    elif wrong.consequence == "loses_deal":
+        more = _("After it your opponent wins the deal.")
+    elif wrong.consequence == "schneider":
+        more = _(
+            "Your opponent then gets to %(threshold)d points, so you win fewer game points."
+        ) % {"threshold": rules.schneider_threshold}
     elif wrong.consequence == "false_claim":
         more = _("You do not have %(target)d points yet: the claim would be false.") % {
             "target": rules.target

@@ -11,6 +11,7 @@ from puzzles.positions import (
     analyse,
     best_reply,
     check,
+    consequence,
     margin_needed,
     play_line,
     reach,
@@ -116,3 +117,22 @@ def test_a_card_not_in_hand_is_illegal_with_the_engines_reason(small):
     walk = play_line(start, [f"play-{card}"])
     assert walk.error == "illegal"
     assert walk.error_details[0] == "card_not_in_hand"
+
+
+def test_the_consequence_of_a_worse_move_agrees_with_its_value(small):
+    seen = set()
+    for p in small:
+        start = _start(p)
+        analysis = analyse(start)
+        for m in analysis.moves:
+            if m.value >= analysis.value:
+                continue
+            what = consequence(start, m.action)
+            seen.add(what)
+            if what in ("loses_deal", "opponent_claims", "false_claim"):
+                assert m.value < 0 < analysis.value, (p["id"], m.action, what)
+            if what == "false_claim":
+                assert m.action.type == "declare"
+            if what == "schneider":
+                assert 0 < m.value < analysis.value
+    assert seen - {""}, "no worse move explained at all"
