@@ -1,5 +1,7 @@
 """Puzzles in a real browser: a wrong try, then the whole line solved, on a phone too."""
 
+import re
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
@@ -30,6 +32,8 @@ def _solve_by_clicking(page, puzzle, lang):
     feedback = page.locator("#feedback")
     for _ in range(30):
         page.locator(f'[data-move="{move.key()}"]').first.click()
+        # the next position is in place (script or page load) once the address ends with it
+        expect(page).to_have_url(re.compile(rf"line=([^&]*\.)?{re.escape(move.key())}$"))
         deal.apply(move)
         while deal.result is None and deal.to_act != puzzle.seat:
             deal.apply(best_reply(deal))
@@ -47,6 +51,7 @@ def test_a_wrong_try_then_the_puzzle_solved(site, page):
     page.goto(f"{site}/en/puzzles/{puzzle.number}/")
     results = AXE.run(page)
     assert results.violations_count == 0, results.generate_report()
+    page.evaluate("window.samePage = true")
     start = reach(RuleSet.from_dict(puzzle.variant.rules), puzzle.deal, puzzle.actions)
     analysis = analyse(start)
     worse = next(m for m in analysis.moves if m.value < analysis.value)
@@ -56,7 +61,13 @@ def test_a_wrong_try_then_the_puzzle_solved(site, page):
     expect(feedback).to_contain_text("Not the best move")
     page.get_by_role("link", name="Try another move").click()
     expect(page.locator("#feedback")).to_have_text("")
+    expect(page.locator("#feedback")).to_have_class("feedback")
     _solve_by_clicking(page, puzzle, "en")
+    assert page.evaluate("window.samePage === true")  # the script swapped, no page load
+    page.go_back()
+    expect(page.locator("#feedback")).not_to_contain_text("Solved!")
+    page.go_forward()
+    expect(page.locator("#feedback")).to_contain_text("Solved!")
     page.get_by_text("Show the solution").click()
     expect(page.locator(".solution li").first).to_be_visible()
 
