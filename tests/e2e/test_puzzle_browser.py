@@ -101,3 +101,12 @@ def test_the_puzzle_of_the_day_leads_to_its_page(site, page):
     page.get_by_role("button", name="Show").click()
     expect(page).to_have_url(f"{site}/en/puzzles/?variant=schnapsen&theme=&difficulty=")
     expect(page.locator(".puzzle-list li").first).to_contain_text("Schnapsen")
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "nb", "pl", "lv"])
+def test_the_puzzle_list_and_home_fit_a_phone(site, page, lang):
+    page.set_viewport_size({"width": 360, "height": 740})
+    for path in (f"/{lang}/puzzles/", f"/{lang}/"):
+        page.goto(site + path)
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, path
