@@ -16,7 +16,7 @@ from words.table import SeatView, TableView, choice_label
 
 from . import wording
 from .models import Puzzle
-from .positions import MAX_LINE, THEMES, Walk, analyse, play_line, reach
+from .positions import MAX_LINE, THEMES, Walk, analyse, play_line, principal_line, reach
 
 LINE_SEPARATOR = "."
 MAX_LINE_CHARS = MAX_LINE * 12
@@ -120,6 +120,19 @@ def _analysis_cached(fingerprint: str, payload: str):
     return analyse(reach(RuleSet.from_dict(rules_dict), layout, actions))
 
 
+@lru_cache(maxsize=256)
+def _line_cached(fingerprint: str, payload: str) -> tuple[dict, ...]:
+    rules_dict, layout, actions = json.loads(payload)
+    start = reach(RuleSet.from_dict(rules_dict), layout, actions)
+    return tuple(a.to_dict() for a in principal_line(start).actions)
+
+
+def best_line(puzzle: Puzzle) -> tuple[dict, ...]:
+    """Both sides' best moves from the puzzle's position to the end of the deal."""
+    payload = _payload(puzzle)
+    return _line_cached(hashlib.sha256(payload.encode()).hexdigest(), payload)
+
+
 def start_analysis(puzzle: Puzzle):
     """The solver's analysis of the puzzle's position, once per content version."""
     payload = _payload(puzzle)
@@ -157,6 +170,7 @@ class PuzzleView(TableView):
     result: str = ""
     solution: list[str] = field(default_factory=list)
     others: list[str] = field(default_factory=list)
+    best_line: list[str] = field(default_factory=list)
     task: str = ""
     back_line: str = ""
     hand_template: str = "puzzles/includes/hand.html"
@@ -268,6 +282,10 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
         back_line=LINE_SEPARATOR.join(keys),
     )
     view.solution, view.others = solution(puzzle, rules)
+    view.best_line = [
+        str(render_inline(describe_action(a, names[a["player"]], a["player"] == seat)))
+        for a in best_line(puzzle)
+    ]
     return view, status
 
 

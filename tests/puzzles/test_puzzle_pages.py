@@ -160,7 +160,8 @@ def test_the_solution_lists_every_other_move_with_its_value(client):
     analysis = analyse(_start(puzzle))
     html = _text(client.get(f"/en/puzzles/{puzzle.number}/"))
     solution = html.split('class="solution"', 1)[1].split("</details>", 1)[0]
-    assert solution.count("<li>") == len(analysis.moves) - 1
+    others = solution.split("The other moves:", 1)[1]
+    assert others.count("<li>") == len(analysis.moves) - 1
     assert f"+{int(analysis.value)} points" in solution
 
 
@@ -204,3 +205,16 @@ def test_a_marriage_answer_is_shown_then_followed_up(client):
         assert "feedback--correct" in html
         if follow == "declare":
             assert "Solved!" in html
+
+
+def test_the_solution_shows_the_best_line_to_the_end(client):
+    puzzle = Puzzle.objects.filter(variant__slug="classic66_32").first()
+    html = _text(client.get(f"/en/puzzles/{puzzle.number}/"))
+    line = html.split('class="best-line"', 1)[1].split("</ol>", 1)[0]
+    deal = _start(puzzle)
+    count = 0
+    while deal.result is None:
+        deal.apply(best_reply(deal))
+        count += 1
+    assert line.count("<li>") == count
+    assert line.split("<li>")[1].startswith("You ")
