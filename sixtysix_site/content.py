@@ -11,6 +11,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
+from puzzles.content_loader import PUZZLES_FILE, parse_puzzles, write_puzzles
 from rules.content_loader import CONTENT_DIR as RULES_DIR
 from rules.content_loader import LoadReport, parse_content, write_content
 from rules.models import GlossaryTerm, Variant
@@ -80,10 +81,12 @@ def content_load(
     keep_edits: bool = False,
     discard_edits: bool = False,
     allow_delete: bool = False,
+    puzzles_file=PUZZLES_FILE,
 ) -> LoadReport:
     """Parse and check every file first (tutorials against the parsed variants), then write.
 
-    tutorials_dir=None leaves the tutorials alone (the rules loader's own entry point).
+    tutorials_dir=None leaves the tutorials alone (the rules loader's own entry point), and
+    puzzles_file=None the puzzles.
     """
     if keep_edits and discard_edits:
         raise ValueError("keep_edits and discard_edits exclude each other")
@@ -94,6 +97,9 @@ def content_load(
         tutorials = parse_tutorials(
             tutorials_dir, variant_sections=sections, skip_empty=allow_delete
         )
+    puzzles = None
+    if puzzles_file is not None and tutorials_dir is not None:
+        puzzles = parse_puzzles(puzzles_file, {v.slug: v.rules for v in variants})
     expected = expected_rows(variants, terms, tutorials)
     with transaction.atomic():
         if not allow_delete:
@@ -115,6 +121,8 @@ def content_load(
             report = write_content(variants, terms, keep)
             if tutorials is not None:
                 write_tutorials(tutorials, report, keep)
+            if puzzles is not None:
+                write_puzzles(puzzles, report)
         ledger.record(keep)
     report.kept_edits = [str(edit) for edit in edits]
     return report

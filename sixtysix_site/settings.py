@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "rules",
     "tutorial",
     "practice",
+    "puzzles",
 ]
 
 MIDDLEWARE = [

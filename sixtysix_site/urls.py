@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
+from puzzles.sitemaps import PuzzleSitemap
 from rules.sitemaps import VariantSitemap
 from tutorial.sitemaps import TutorialStepSitemap
 
@@ -15,6 +16,7 @@ sitemaps = {
     "pages": StaticPagesSitemap,
     "variants": VariantSitemap,
     "tutorials": TutorialStepSitemap,
+    "puzzles": PuzzleSitemap,
 }
 
 urlpatterns = [
@@ -29,6 +31,7 @@ urlpatterns += i18n_patterns(
     path("", include("rules.urls")),
     path("", include("tutorial.urls")),
     path("", include("practice.urls")),
+    path("", include("puzzles.urls")),
     prefix_default_language=True,
 )
 

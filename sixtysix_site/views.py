@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from puzzles.services import daily_puzzle
 from rules.models import Variant
 
 from .page_cache import cached_page
@@ -16,7 +17,8 @@ from .page_cache import cached_page
 @require_safe
 @cached_page()
 def home(request):
-    return render(request, "home.html", {"variant_count": Variant.objects.count()})
+    context = {"variant_count": Variant.objects.count(), "daily": daily_puzzle()}
+    return render(request, "home.html", context)
 
 
 @require_safe

@@ -1,0 +1,139 @@
+"""Read puzzles/content/puzzles.json, re-check every puzzle with the solver, write the rows.
+
+The file is generated (`generate_puzzles`) and committed with its seed. A puzzle that does
+not hold — an illegal move, a position that is not exact, an answer that is not the
+solver's only best move, a near-duplicate — is refused with its id; nothing is written then
+(the caller's transaction covers every loader).
+"""
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from rules.content_loader import ContentError, LoadReport, sync_row
+from rules.engine import RuleSet, RuleSetError
+from rules.models import Variant
+
+from .models import Puzzle
+from .positions import DIFFICULTIES, THEMES, PuzzleError, check, reach, signature
+
+CONTENT_DIR = Path(__file__).resolve().parent / "content"
+PUZZLES_FILE = CONTENT_DIR / "puzzles.json"
+FIELDS = ("id", "variant", "deal", "actions", "answer", "value", "difficulty", "themes")
+
+
+@dataclass
+class PuzzleData:
+    number: int
+    variant: str
+    seat: int
+    deal: dict
+    actions: list
+    answer: list
+    value: int
+    difficulty: int
+    themes: list
+
+
+def dump(puzzles: list[dict], *, seed: int, command: str) -> str:
+    """The file's text: a header with the seed and command line, then one puzzle a line."""
+    header = json.dumps({"seed": seed, "command": command}, ensure_ascii=False)
+    lines = [json.dumps(p, separators=(",", ":"), ensure_ascii=False) for p in puzzles]
+    return '{"generator": ' + header + ',\n"puzzles": [\n' + ",\n".join(lines) + "\n]}\n"
+
+
+def _read(path: Path) -> list:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise ContentError(path, "file", f"not readable JSON ({exc})") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("puzzles"), list):
+        raise ContentError(path, "puzzles", "missing: a list of puzzles is expected")
+    return data["puzzles"]
+
+
+def parse_puzzle(path: Path, raw, rules_by_variant: dict[str, dict], index: int) -> PuzzleData:
+    where = f"puzzles[{index}]"
+    if not isinstance(raw, dict) or set(raw) != set(FIELDS):
+        raise ContentError(path, where, f"a puzzle has exactly the fields {', '.join(FIELDS)}")
+    number = raw["id"]
+    where = f"puzzle {number}"
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ContentError(path, where, "id must be a positive whole number")
+    if raw["variant"] not in rules_by_variant:
+        raise ContentError(path, f"{where}: variant", f"unknown variant {raw['variant']!r}")
+    if raw["difficulty"] not in DIFFICULTIES:
+        raise ContentError(path, f"{where}: difficulty", "must be 1, 2 or 3")
+    themes = raw["themes"]
+    if not isinstance(themes, list) or not themes or not set(themes) <= set(THEMES):
+        raise ContentError(path, f"{where}: themes", f"one or more of {', '.join(THEMES)}")
+    if not isinstance(raw["actions"], list) or not isinstance(raw["answer"], list):
+        raise ContentError(path, where, "actions and answer must be lists of actions")
+    try:
+        rules = RuleSet.from_dict(rules_by_variant[raw["variant"]])
+    except RuleSetError as exc:
+        raise ContentError(path, f"{where}: variant", str(exc)) from exc
+    try:
+        analysis = check(rules, raw["deal"], raw["actions"], raw["answer"])
+    except PuzzleError as exc:
+        raise ContentError(path, where, str(exc)) from exc
+    if analysis.value != raw["value"]:
+        raise ContentError(
+            path, f"{where}: value", f"the solver gives {analysis.value:g}, not {raw['value']}"
+        )
+    return PuzzleData(
+        number=number,
+        variant=raw["variant"],
+        seat=analysis.seat,
+        deal=raw["deal"],
+        actions=raw["actions"],
+        answer=raw["answer"],
+        value=int(analysis.value),
+        difficulty=raw["difficulty"],
+        themes=list(themes),
+    )
+
+
+def parse_puzzles(path: Path = PUZZLES_FILE, rules_by_variant=None) -> list[PuzzleData]:
+    """Every puzzle of the file, re-checked by the solver; ContentError on the first bad one."""
+    if rules_by_variant is None:
+        rules_by_variant = {v.slug: v.rules for v in Variant.objects.all()}
+    if not path.exists():
+        return []
+    puzzles, numbers, seen = [], set(), {}
+    for index, raw in enumerate(_read(path)):
+        data = parse_puzzle(path, raw, rules_by_variant, index)
+        if data.number in numbers:
+            raise ContentError(path, f"puzzle {data.number}", "this id is used twice")
+        rules = RuleSet.from_dict(rules_by_variant[data.variant])
+        sig = data.variant + ":" + signature(reach(rules, data.deal, data.actions))
+        if sig in seen:
+            raise ContentError(path, f"puzzle {data.number}", f"same position as {seen[sig]}")
+        numbers.add(data.number)
+        seen[sig] = data.number
+        puzzles.append(data)
+    return puzzles
+
+
+def write_puzzles(puzzles: list[PuzzleData], report: LoadReport) -> None:
+    variants = {v.slug: v.pk for v in Variant.objects.all()}
+    existing = {p.number: p for p in Puzzle.objects.all()}
+    for data in puzzles:
+        row = existing.pop(data.number, None)
+        created = row is None
+        if created:
+            row = Puzzle(number=data.number)
+        values = {
+            "variant_id": variants[data.variant],
+            "seat": data.seat,
+            "deal": data.deal,
+            "actions": data.actions,
+            "answer": data.answer,
+            "value": data.value,
+            "difficulty": data.difficulty,
+            "themes": data.themes,
+        }
+        sync_row(row, values, report, created)
+    for row in existing.values():
+        row.delete()
+        report.deleted += 1

@@ -1,0 +1,104 @@
+"""Finding puzzles: play seeded random deals and keep exact positions with one clear best move.
+
+Plain Python over the engine (no Django), so `generate_puzzles` and the tests share it.
+The same seed always gives the same puzzles (the random players and the deals are seeded,
+the solver is deterministic).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.engine import Deal, get_preset
+from rules.engine.players import RandomPlayer
+
+from .positions import analyse, facts_of, margin_needed, signature
+
+COUNTS = {"classic66": 45, "schnapsen": 45, "classic66_32": 35, "idiot66": 35}
+"""Puzzles per variant (the solver's two-player, one-pack variants)."""
+MAX_DEALS = 4000
+"""Deals tried per variant before giving up."""
+DECLARE_SHARE = 0.15
+"""At most this share of a variant's puzzles may have "declare" as the answer."""
+
+
+def layout_of(deal: Deal) -> dict:
+    """The protocol layout of a deal nobody has acted in yet."""
+    state = deal.state()
+    return {
+        "dealer": state["dealer"],
+        "hands": [list(h) for h in state["hands"]],
+        "turnup": state.get("turnup"),
+        "stock": list(state["stock"]),
+    }
+
+
+def _qualifies(deal: Deal, analysis) -> bool:
+    if not analysis.perfect_information or len(analysis.best) != 1:
+        return False
+    if len(analysis.moves) < 3 or analysis.value <= 0:
+        return False
+    best = analysis.best[0]
+    others = [m for m in analysis.moves if m.action != best]
+    if analysis.value - max(m.value for m in others) < margin_needed(deal.rules):
+        return False
+    # at least one card that loses value, so the puzzle is not only "do not claim falsely"
+    return best.type == "declare" or any(m.action.type != "declare" for m in others)
+
+
+def candidates(variant: str, rng: random.Random):
+    """Yield (layout, actions, facts, signature) for one qualifying position per deal."""
+    rules = get_preset(variant)
+    for _ in range(MAX_DEALS):
+        deal = Deal.new(rules, seed=rng.randrange(2**31), dealer=rng.randrange(2))
+        layout = layout_of(deal)
+        player = RandomPlayer(rng.randrange(2**31), end_weight=0.0)
+        while deal.result is None and not (deal.phase == "strict" and deal.closed_by is None):
+            deal.apply(player.pick(deal.legal_actions()))
+        if deal.result is not None or deal.stock_size:
+            continue
+        # the first exact position with a clear best move, walking down the random play
+        while deal.result is None:
+            analysis = analyse(deal)
+            if _qualifies(deal, analysis):
+                facts = facts_of(deal, analysis)
+                if facts.themes:
+                    actions = [a.to_dict() for a in deal.actions]
+                    yield layout, actions, facts, signature(deal)
+                    break
+            deal.apply(player.pick(deal.legal_actions()))
+
+
+def generate(seed: int, counts: dict[str, int] | None = None) -> list[dict]:
+    """The puzzles, numbered from 1, in variant order; reproducible from `seed`."""
+    counts = COUNTS if counts is None else counts
+    puzzles: list[dict] = []
+    seen: set[str] = set()
+    for variant, wanted in counts.items():
+        rng = random.Random(f"{seed}:{variant}")
+        found = 0
+        declares = 0
+        for layout, actions, facts, sig in candidates(variant, rng):
+            if sig in seen:
+                continue
+            if facts.answer[0].type == "declare":
+                if declares + 1 > DECLARE_SHARE * wanted:
+                    continue
+                declares += 1
+            seen.add(sig)
+            puzzles.append(
+                {
+                    "id": len(puzzles) + 1,
+                    "variant": variant,
+                    "deal": layout,
+                    "actions": actions,
+                    "answer": [a.to_dict() for a in facts.answer],
+                    "value": int(facts.value),
+                    "difficulty": facts.difficulty,
+                    "themes": facts.themes,
+                }
+            )
+            found += 1
+            if found >= wanted:
+                break
+    return puzzles

@@ -1,0 +1,303 @@
+"""Puzzle positions through the engine alone (no Django): reach, solve, judge, describe.
+
+A puzzle is a deal layout plus the actions that reach a strict-phase position with the
+stock used up, where the seat to act (the reader) knows every card and the solver's values
+are exact. Everything the pages say about a puzzle is recomputed here from the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.engine import Action, Analysis, Deal, RuleSet, solve
+from rules.engine.cards import SUITS
+from rules.engine.players import player_view
+
+THEMES = ("claim-or-play-on", "count-to-66", "draw-trumps", "keep-marriage", "last-trick")
+DIFFICULTIES = (1, 2, 3)
+MAX_LINE = 24
+"""No deal of the solver's variants has more reader moves than this after the stock is out."""
+
+
+class PuzzleError(ValueError):
+    """A puzzle that does not hold: illegal actions, not exact, or an answer not the best."""
+
+
+def reach(rules: RuleSet, layout: dict, actions: list[dict]) -> Deal:
+    """The deal after the puzzle's actions (EngineError when the layout or a move is bad)."""
+    deal = Deal.new(rules, layout=layout)
+    for raw in actions:
+        deal.apply(Action.from_dict(raw))
+    return deal
+
+
+def analyse(deal: Deal) -> Analysis:
+    """The solver's analysis for the seat to act."""
+    return solve(player_view(deal, deal.to_act), deal.rules)
+
+
+def margin_needed(rules: RuleSet) -> int:
+    """How much better the answer must be: one game point, or 10 raw points in Idiot-66."""
+    return 10 if rules.scoring == "raw_points" else 1
+
+
+def best_reply(deal: Deal) -> Action:
+    """The solver's choice for the seat to act: the first of its best moves."""
+    return analyse(deal).best[0]
+
+
+@dataclass
+class Line:
+    """Both sides' best moves to the end of the deal, as the solver plays them."""
+
+    actions: list[Action]
+    result: dict
+    only_moves: int
+    """Moves of the first mover where a single move kept the value (of several)."""
+    last_trick: int | None
+    """Seat that won the deal's last trick, None when the deal ended by a claim."""
+
+
+def principal_line(deal: Deal) -> Line:
+    """Both sides' best moves from here to the end of the deal, and the deal's result."""
+    d = deal.copy()
+    seat = deal.to_act
+    line, only = [], 0
+    while d.result is None:
+        analysis = analyse(d)
+        action = analysis.best[0]
+        if d.to_act == seat and len(analysis.best) == 1 and len(analysis.moves) > 1:
+            only += 1
+        line.append(action)
+        d.apply(action)
+    result = d.result.to_dict()
+    last = None
+    if result.get("reason") not in ("declared", "false_declaration", "closer_beaten"):
+        last = d.state().get("leader")
+    return Line(line, result, only, last)
+
+
+def answer_of(deal: Deal, analysis: Analysis) -> list[Action]:
+    """The best first action; after a marriage, also the same player's best next action
+    (the King or Queen to lead, or the claim the marriage allows)."""
+    first = analysis.best[0]
+    answer = [first]
+    if first.type == "meld":
+        d = deal.copy()
+        d.apply(first)
+        answer.append(best_reply(d))
+    return answer
+
+
+def check(rules: RuleSet, layout: dict, actions: list[dict], answer: list[dict]) -> Analysis:
+    """Re-verify a stored puzzle: exact position, answer the solver's only best move."""
+    try:
+        deal = reach(rules, layout, actions)
+    except Exception as exc:  # EngineError, or a malformed action
+        raise PuzzleError(f"the position cannot be reached ({exc})") from exc
+    if deal.result is not None or deal.to_act is None:
+        raise PuzzleError("the deal is already over")
+    if deal.phase != "strict" or deal.stock_size or deal.closed_by is not None:
+        raise PuzzleError("the stock is not used up")
+    analysis = analyse(deal)
+    if not analysis.perfect_information:
+        raise PuzzleError("the solver's result is not exact here")
+    if not answer:
+        raise PuzzleError("no answer")
+    expected = [a.to_dict() for a in answer_of(deal, analysis)]
+    if len(analysis.best) != 1 or expected[0] != answer[0]:
+        best = ", ".join(a.key() for a in analysis.best)
+        raise PuzzleError(f"the answer is not the solver's best move (best: {best})")
+    others = [m.value for m in analysis.moves if m.action != analysis.best[0]]
+    if others and analysis.value - max(others) < margin_needed(rules):
+        raise PuzzleError("the answer is not clearly better than the next move")
+    if len(answer) > 1:
+        d = deal.copy()
+        d.apply(analysis.best[0])
+        second = analyse(d)
+        if Action.from_dict(answer[1]) not in second.best:
+            raise PuzzleError("the card led after the marriage is not the best")
+    return analysis
+
+
+# --------------------------------------------------------------------------- the facts
+@dataclass
+class Facts:
+    """What the solver says about a puzzle, for themes, difficulty and explanations."""
+
+    seat: int
+    value: float
+    answer: list[Action]
+    line: list[Action]
+    result: dict
+    worse: list[tuple[Action, float]] = field(default_factory=list)
+    themes: list[str] = field(default_factory=list)
+    difficulty: int = 1
+
+
+def _suit(card: str) -> str:
+    return card[1]
+
+
+def facts_of(deal: Deal, analysis: Analysis) -> Facts:
+    """Themes and difficulty derived from the solver's values and its best line."""
+    seat = deal.to_act
+    rules = deal.rules
+    view = player_view(deal, seat)
+    answer = answer_of(deal, analysis)
+    best_line = principal_line(deal)
+    line, result = best_line.actions, best_line.result
+    first = answer[0]
+    worse = [(m.action, m.value) for m in analysis.moves if m.action != first]
+    themes = []
+    points = view.card_points[seat] if view.card_points else 0
+    legal_declare = any(a.type == "declare" for a in view.legal)
+    if legal_declare and points >= rules.target:
+        themes.append("claim-or-play-on")
+    mine = [a for a in line if a.player == seat]
+    if first.type == "declare" or (len(mine) > 1 and mine[1].type == "declare"):
+        themes.append("count-to-66")
+    trump = view.trump
+    opponent_hand = deal.state()["hands"][1 - seat]
+    if (
+        first.type == "play"
+        and not view.trick
+        and trump
+        and _suit(first.card) == trump
+        and any(_suit(c) == trump for c in opponent_hand)
+    ):
+        themes.append("draw-trumps")
+    pairs = [s for s in SUITS if f"K{s}" in view.hand and f"Q{s}" in view.hand]
+    breaks = [
+        a
+        for a, _v in worse
+        if a.type == "play" and a.card and a.card[0] in "KQ" and _suit(a.card) in pairs
+    ]
+    keeps = first.type == "meld" or (
+        first.type == "play" and not (first.card[0] in "KQ" and _suit(first.card) in pairs)
+    )
+    if pairs and breaks and keeps and rules.marriage_in_strict_phase:
+        themes.append("keep-marriage")
+    if best_line.last_trick == seat and seat in result.get("winners", []):
+        themes.append("last-trick")
+    if not themes and result.get("reason") == "declared" and seat in result.get("winners", []):
+        themes.append("count-to-66")
+    wrong = sum(1 for a, _v in worse if a.type != "declare")
+    score = 2 * best_line.only_moves + wrong
+    difficulty = 1 if score <= 5 else 2 if score <= 8 else 3
+    return Facts(seat, analysis.value, answer, line, result, worse, themes, difficulty)
+
+
+def signature(deal: Deal) -> str:
+    """Hands, trick, trumps and the seat to act: equal signatures are the same puzzle."""
+    state = deal.state()
+    hands = ".".join("".join(sorted(h)) for h in state["hands"])
+    trick = "".join(p["card"] for p in state["trick"])
+    return f"{hands}|{trick}|{state.get('trump')}|{deal.to_act}"
+
+
+# --------------------------------------------------------------------------- the reader's line
+@dataclass
+class Wrong:
+    """A legal move that lets the value drop, and what the solver's line shows happens then."""
+
+    action: Action
+    before: float
+    after: float
+    consequence: str
+    """last_trick, opponent_claims, false_claim or "" (nothing more to say)."""
+
+
+@dataclass
+class Walk:
+    """The position after the reader's moves so far, each answered by the best defence."""
+
+    deal: Deal
+    seat: int
+    value: float
+    steps: list[Action] = field(default_factory=list)
+    wrong: Wrong | None = None
+    error: str = ""
+    """bad_key, illegal, off_line (a move before the last lost value), too_long, over."""
+    error_details: tuple = ()
+
+    @property
+    def solved(self) -> bool:
+        return self.deal.result is not None and self.wrong is None and not self.error
+
+
+def consequence(deal: Deal, action: Action) -> str:
+    """What the move gives away, read off the solver's best lines with and without it:
+    false_claim, last_trick, opponent_claims, loses_deal, schneider or "" (nothing sure)."""
+    seat, opponent = deal.to_act, 1 - deal.to_act
+    rules = deal.rules
+    d = deal.copy()
+    d.apply(action)
+    if d.result is not None:
+        after, after_last = d.result.to_dict(), None
+    else:
+        line = principal_line(d)
+        after, after_last = line.result, line.last_trick
+    best = principal_line(deal)
+    reason = after.get("reason")
+    won_before = seat in best.result.get("winners", [])
+    won_after = seat in after.get("winners", [])
+    if action.type == "declare" and reason == "false_declaration":
+        return "false_claim"
+    if after_last is not None and after_last != seat and best.last_trick == seat:
+        return "last_trick"
+    if won_before and not won_after:
+        return "opponent_claims" if reason == "declared" else "loses_deal"
+    threshold = rules.schneider_threshold
+    if (
+        won_before
+        and won_after
+        and rules.scoring != "raw_points"
+        and after["card_points"][opponent] >= threshold > best.result["card_points"][opponent]
+    ):
+        return "schneider"
+    return ""
+
+
+def play_line(start: Deal, keys: list[str]) -> Walk:
+    """Apply the reader's moves, each answered by the solver's best defence.
+
+    Every move must be legal; one that lets the value drop is explained when it is the last
+    one (the reader just tried it), and refuses the whole line when it is not.
+    """
+    deal = start.copy()
+    seat = deal.to_act
+    walk = Walk(deal, seat, analyse(deal).value)
+    if len(keys) > MAX_LINE:
+        walk.error = "too_long"
+        return walk
+    for i, key in enumerate(keys):
+        if deal.result is not None:
+            walk.error = "over"
+            return walk
+        try:
+            action = Action.from_key(key, seat)
+        except Exception:  # IllegalAction("bad_action") or a malformed key
+            walk.error = "bad_key"
+            return walk
+        try:
+            deal.check(action)
+        except Exception as exc:  # IllegalAction with its reason code
+            walk.error = "illegal"
+            walk.error_details = (getattr(exc, "code", ""), getattr(exc, "details", {}) or {})
+            return walk
+        analysis = analyse(deal)
+        value = analysis.move(action).value
+        if value < analysis.value:
+            if i < len(keys) - 1:
+                walk.error = "off_line"
+                return walk
+            walk.wrong = Wrong(action, analysis.value, value, consequence(deal, action))
+            return walk
+        deal.apply(action)
+        walk.steps.append(action)
+        while deal.result is None and deal.to_act != seat:
+            reply = best_reply(deal)
+            deal.apply(reply)
+            walk.steps.append(reply)
+    return walk

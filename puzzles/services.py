@@ -1,0 +1,327 @@
+"""Assembling puzzle pages: filters, the puzzle of the day, the reader's line through the engine."""
+
+import datetime
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from rules.engine import Action, RuleSet
+from words.explain import describe_action, describe_result, explain_refusal, seat_name
+from words.markup import render_inline
+from words.table import SeatView, TableView, choice_label
+
+from . import wording
+from .models import Puzzle
+from .positions import MAX_LINE, THEMES, Walk, analyse, play_line, principal_line, reach
+
+LINE_SEPARATOR = "."
+MAX_LINE_CHARS = MAX_LINE * 12
+
+
+class FilterError(ValueError):
+    """A filter value the list does not know (the page says which, with status 400)."""
+
+
+@dataclass
+class Filters:
+    variant: str = ""
+    theme: str = ""
+    difficulty: int | None = None
+
+
+def parse_filters(query, variant_slugs: list[str]) -> Filters:
+    """The list's filters from the query string; FilterError names a bad one."""
+    filters = Filters()
+    variant = query.get("variant", "")
+    if variant:
+        if variant not in variant_slugs:
+            raise FilterError(_("There is no variant called “%(slug)s”.") % {"slug": variant[:40]})
+        filters.variant = variant
+    theme = query.get("theme", "")
+    if theme:
+        if theme not in THEMES:
+            raise FilterError(
+                _("There is no puzzle theme called “%(theme)s”.") % {"theme": theme[:40]}
+            )
+        filters.theme = theme
+    difficulty = query.get("difficulty", "")
+    if difficulty:
+        if difficulty not in ("1", "2", "3"):
+            raise FilterError(_("The difficulty must be 1, 2 or 3."))
+        filters.difficulty = int(difficulty)
+    return filters
+
+
+def puzzle_list(filters: Filters | None = None) -> list[Puzzle]:
+    puzzles = Puzzle.objects.select_related("variant").order_by("number")
+    if filters is None:
+        return list(puzzles)
+    if filters.variant:
+        puzzles = puzzles.filter(variant__slug=filters.variant)
+    if filters.difficulty:
+        puzzles = puzzles.filter(difficulty=filters.difficulty)
+    rows = list(puzzles)
+    if filters.theme:
+        rows = [p for p in rows if filters.theme in p.themes]
+    return rows
+
+
+def puzzle_get(*, number: int) -> Puzzle:
+    puzzle = Puzzle.objects.select_related("variant").filter(number=number).first()
+    if puzzle is None:
+        raise Http404(_("There is no puzzle number %(number)s.") % {"number": number})
+    return puzzle
+
+
+def neighbours(puzzle: Puzzle) -> tuple[Puzzle | None, Puzzle | None]:
+    """The puzzles before and after this one, for the page's previous/next links."""
+    before = Puzzle.objects.filter(number__lt=puzzle.number).order_by("-number").first()
+    after = Puzzle.objects.filter(number__gt=puzzle.number).order_by("number").first()
+    return before, after
+
+
+def puzzle_of_the_day(day: datetime.date | None = None) -> Puzzle | None:
+    """The same puzzle all day for everyone; the next one tomorrow."""
+    day = day or datetime.date.today()
+    numbers = list(Puzzle.objects.order_by("number").values_list("number", flat=True))
+    if not numbers:
+        return None
+    return Puzzle.objects.select_related("variant").get(
+        number=numbers[day.toordinal() % len(numbers)]
+    )
+
+
+def theme_names(puzzle: Puzzle) -> list[str]:
+    return [str(wording.THEME_NAMES[t]) for t in puzzle.themes if t in wording.THEME_NAMES]
+
+
+def puzzle_rules(puzzle: Puzzle) -> RuleSet:
+    return RuleSet.from_dict(puzzle.variant.rules)
+
+
+def _payload(puzzle: Puzzle) -> str:
+    return json.dumps([puzzle.variant.rules, puzzle.deal, puzzle.actions], sort_keys=True)
+
+
+@lru_cache(maxsize=512)
+def _walk_cached(fingerprint: str, payload: str, keys: tuple[str, ...]) -> Walk:
+    rules_dict, layout, actions = json.loads(payload)
+    start = reach(RuleSet.from_dict(rules_dict), layout, actions)
+    return play_line(start, list(keys))
+
+
+@lru_cache(maxsize=256)
+def _analysis_cached(fingerprint: str, payload: str):
+    rules_dict, layout, actions = json.loads(payload)
+    return analyse(reach(RuleSet.from_dict(rules_dict), layout, actions))
+
+
+@lru_cache(maxsize=256)
+def _line_cached(fingerprint: str, payload: str) -> tuple[dict, ...]:
+    rules_dict, layout, actions = json.loads(payload)
+    start = reach(RuleSet.from_dict(rules_dict), layout, actions)
+    return tuple(a.to_dict() for a in principal_line(start).actions)
+
+
+def best_line(puzzle: Puzzle) -> tuple[dict, ...]:
+    """Both sides' best moves from the puzzle's position to the end of the deal."""
+    payload = _payload(puzzle)
+    return _line_cached(hashlib.sha256(payload.encode()).hexdigest(), payload)
+
+
+def start_analysis(puzzle: Puzzle):
+    """The solver's analysis of the puzzle's position, once per content version."""
+    payload = _payload(puzzle)
+    return _analysis_cached(hashlib.sha256(payload.encode()).hexdigest(), payload)
+
+
+def walk(puzzle: Puzzle, keys: list[str]) -> Walk:
+    """The reader's line through the engine, computed once per puzzle and line."""
+    payload = _payload(puzzle)
+    digest = hashlib.sha256(payload.encode()).hexdigest()
+    return _walk_cached(digest, payload, tuple(keys))
+
+
+def parse_line(raw: str | None) -> list[str] | None:
+    """`play-AH.play-TS` → keys; None when the parameter is malformed (too long, empty parts)."""
+    if not raw:
+        return []
+    if len(raw) > MAX_LINE_CHARS:
+        return None
+    keys = raw.split(LINE_SEPARATOR)
+    if any(not k or len(k) > 20 for k in keys):
+        return None
+    return keys
+
+
+@dataclass(kw_only=True)
+class PuzzleView(TableView):
+    puzzle: Puzzle
+    rules: RuleSet
+    line: list[str]
+    choices: list[dict] = field(default_factory=list)
+    message: str = ""
+    outcome: str = ""
+    """"right", "wrong", "solved", "error" or "" (the start)."""
+    result: str = ""
+    solution: list[str] = field(default_factory=list)
+    others: list[str] = field(default_factory=list)
+    best_line: list[str] = field(default_factory=list)
+    task: str = ""
+    back_line: str = ""
+    hand_template: str = "puzzles/includes/hand.html"
+
+    @property
+    def other_choices(self) -> list[dict]:
+        """The moves that are not a card from the hand (claim, marriage)."""
+        return [c for c in self.choices if c["type"] != "play"]
+
+    @property
+    def can_reveal(self) -> bool:
+        return False
+
+
+def _names(seat: int) -> list[str]:
+    return [seat_name(s, seat, 2, False) for s in range(2)]
+
+
+def _line_message(walk_: Walk, rules: RuleSet) -> str:
+    if walk_.error == "illegal":
+        code, details = walk_.error_details
+        return explain_refusal(code, details, walk_.deal.state(), has_stock=True)
+    return str(wording.LINE_ERRORS.get(walk_.error, wording.LINE_ERRORS["bad_key"]))
+
+
+def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, int]:
+    """The page for the reader's line so far, and its HTTP status (400 for a bad line)."""
+    rules = puzzle_rules(puzzle)
+    status = 200
+    if keys is None:
+        keys, bad = [], True
+    else:
+        bad = False
+    current = walk(puzzle, keys)
+    if bad or current.error:
+        message = (
+            _line_message(current, rules) if current.error else str(wording.LINE_ERRORS["bad_key"])
+        )
+        current = walk(puzzle, [])
+        keys = []
+        status = 400
+        outcome = "error"
+    else:
+        outcome, message = "", ""
+        if current.wrong is not None:
+            outcome, message = "wrong", wording.wrong_move(current.wrong, rules)
+            keys = keys[:-1]
+        elif current.solved:
+            outcome, message = "solved", wording.solved()
+        elif len(keys) == 1:
+            outcome, message = "right", wording.first_right()
+        elif keys:
+            outcome, message = "right", wording.kept()
+    deal = current.deal
+    state = deal.state()
+    seat = current.seat
+    names = _names(seat)
+    seats = [
+        SeatView(
+            seat=s,
+            name=names[s],
+            is_you=s == seat,
+            cards=state["hands"][s],
+            hidden=False,
+            tricks=state["tricks_won"][s],
+            points=state["card_points"][s],
+            pending=state["pending_marriage_points"][s],
+            dealer=s == state.get("dealer"),
+            to_act=s == deal.to_act,
+            sitting_out=False,
+        )
+        for s in range(2)
+    ]
+    seats.sort(key=lambda s: s.is_you)
+    steps = [a.to_dict() for a in current.steps]
+    happened = [
+        str(render_inline(describe_action(a, names[a["player"]], a["player"] == seat)))
+        for a in steps[-2:]
+    ]
+    last = state.get("last_trick") or []
+    choices = []
+    if deal.result is None and deal.to_act == seat and outcome != "solved":
+        choices = [
+            {"key": a.key(), "label": choice_label(a.to_dict()), "type": a.type}
+            for a in deal.legal_actions()
+        ]
+    view = PuzzleView(
+        puzzle=puzzle,
+        rules=rules,
+        line=keys,
+        seats=seats,
+        turnup=None,
+        trump=state.get("trump"),
+        stock=0,
+        closed=False,
+        phase=state["phase"],
+        trick=[(names[p["player"]], p["card"]) for p in state["trick"]],
+        last_trick=[(names[p["player"]], p["card"]) for p in last],
+        last_trick_winner=names[state["leader"]] if last and not state["trick"] else "",
+        happened=happened,
+        highlight={a["card"] for a in steps[-2:] if a.get("card")},
+        choices=choices,
+        message=str(render_inline(message)) if message else "",
+        outcome=outcome,
+        result=str(render_inline(describe_result(deal.result.to_dict(), names)))
+        if deal.result is not None
+        else "",
+        task=str(render_inline(wording.task(rules))),
+        back_line=LINE_SEPARATOR.join(keys),
+    )
+    view.solution, view.others = solution(puzzle, rules)
+    view.best_line = [
+        str(render_inline(describe_action(a, names[a["player"]], a["player"] == seat)))
+        for a in best_line(puzzle)
+    ]
+    return view, status
+
+
+def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
+    """The answer and why, then every other first move with its value (all from the solver)."""
+    start = walk(puzzle, []).deal
+    analysis = start_analysis(puzzle)
+    seat = start.to_act
+    answer = [Action.from_dict(a) for a in puzzle.answer]
+    label = " → ".join(choice_label(a.to_dict()) for a in answer)
+    state = start.state()
+    facts = {"points": state["card_points"][seat], "target": rules.target}
+    lines = [str(wording.best_move(label, analysis.value, rules))]
+    lines += [str(render_inline(x)) for x in wording.theme_sentences(puzzle.themes, facts, rules)]
+    lines.append(str(render_inline(wording.value_note(rules))))
+    others = [
+        str(wording.other_move(choice_label(m.action.to_dict()), m.value, rules))
+        for m in analysis.moves
+        if m.action != answer[0]
+    ]
+    return lines, others
+
+
+@dataclass
+class DailyPuzzle:
+    """The home page's puzzle of the day: which one, and the reader's cards."""
+
+    puzzle: Puzzle
+    hand: list[str]
+    trump: str | None
+
+
+def daily_puzzle(day: datetime.date | None = None) -> DailyPuzzle | None:
+    puzzle = puzzle_of_the_day(day)
+    if puzzle is None:
+        return None
+    deal = walk(puzzle, []).deal
+    state = deal.state()
+    return DailyPuzzle(puzzle=puzzle, hand=state["hands"][deal.to_act], trump=state.get("trump"))
