@@ -162,7 +162,10 @@ def test_an_edit_that_matches_the_file_is_no_conflict(load, dirs):
     Variant.objects.filter(slug="schnapsen").update(name_pl="Sznaps (poprawione)")
     path = rules / "schnapsen.toml"
     old = read_toml(path)["pl"]["name"]
-    path.write_text(path.read_text().replace(f'name = "{old}"', 'name = "Sznaps (poprawione)"'))
+    text = path.read_text()
+    start = text.index("\n[pl]\n")  # other languages may carry the same name
+    edited = text[start:].replace(f'name = "{old}"', 'name = "Sznaps (poprawione)"', 1)
+    path.write_text(text[:start] + edited)
     assert load().changed == 0
     assert local_edits(Variant.objects.get(slug="schnapsen")) == []
 
