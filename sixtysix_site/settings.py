@@ -187,6 +187,8 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
 AXES_RESET_ON_SUCCESS = True
+# The log line names the account and the address (as the access log does); never the password.
+AXES_SENSITIVE_PARAMETERS = []
 AXES_LOCKOUT_CALLABLE = "sixtysix_site.views.admin_locked_out"
 # Behind the load balancer every request comes from its address: read the client's instead.
 AXES_CLIENT_IP_CALLABLE = "sixtysix_site.middleware.client_ip"
