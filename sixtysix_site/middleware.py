@@ -8,6 +8,7 @@ import re
 from django.conf import settings
 from django.db import InterfaceError, InternalError, OperationalError
 from django.http import HttpResponse, HttpResponseNotAllowed
+from django.template import loader
 
 logger = logging.getLogger(__name__)
 
@@ -90,13 +91,15 @@ class MethodNotAllowedMiddleware:
 DATABASE_UNAVAILABLE = (OperationalError, InterfaceError, InternalError)
 
 
+RETRY_AFTER = 60  # seconds: a restart or a failover, not maintenance
+
+
 def database_unavailable(exc: BaseException | None) -> bool:
     return isinstance(exc, DATABASE_UNAVAILABLE)
 
 
 def service_unavailable(request) -> HttpResponse:
     """The translated 503 page, rendered without touching the database."""
-    from django.template import loader
 
     try:
         content = loader.render_to_string("503.html", request=request)
@@ -108,9 +111,6 @@ def service_unavailable(request) -> HttpResponse:
     response["Retry-After"] = str(RETRY_AFTER)
     response["Cache-Control"] = "no-store"
     return response
-
-
-RETRY_AFTER = 60
 
 
 class DatabaseUnavailableMiddleware:
