@@ -75,8 +75,9 @@ test-postgres: install-dev system-packages node-packages compilemessages
 	bash scripts/redis-up.sh
 	DATABASE_URL=$(PG_URL) CACHE_URL=$(REDIS_URL) bash scripts/run-tests.sh
 
+# Everything but the browser tests and the slow fuzz/property runs (which `make test` runs).
 test-fast: install-dev compilemessages
-	$(VENV)/bin/pytest -m "not e2e" -n 2
+	$(VENV)/bin/pytest -p no:cacheprovider -m "not e2e and not slow" -n 2
 
 test-e2e: install-dev system-packages compilemessages
 	$(VENV)/bin/pytest -m e2e

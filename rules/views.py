@@ -7,16 +7,16 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from sixtysix_site.context_processors import local_name
-from sixtysix_site.page_cache import cached_page
+from sixtysix_site.page_cache import cached_page, slug_list, small_int
 from words.markup import render_markup
 
 from . import selectors
-from .forms import CompareForm
+from .forms import MAX_VARIANTS, CompareForm
 from .parameters import ROWS
 
 
 @require_safe
-@cached_page(query_keys=("players",))
+@cached_page(query={"players": small_int(1, 12)})
 def variant_list(request):
     counts = selectors.variant_player_counts()
     try:
@@ -85,7 +85,7 @@ def variant_json(request, slug):
 
 
 @require_safe
-@cached_page(query_keys=("v",))
+@cached_page(query={"v": slug_list(MAX_VARIANTS)})
 def compare(request):
     variants = list(selectors.variant_list())
     by_slug = {variant.slug: variant for variant in variants}

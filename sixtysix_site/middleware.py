@@ -1,6 +1,16 @@
 """Request middleware of the site itself."""
 
+import functools
+import inspect
+import logging
 import re
+
+from django.conf import settings
+from django.db import InterfaceError, InternalError, OperationalError
+from django.http import HttpResponse, HttpResponseNotAllowed
+from django.template import loader
+
+logger = logging.getLogger(__name__)
 
 # Django knows nb but not no; and nn readers are better served by Bokmål than by English.
 NORWEGIAN = re.compile(r"(?<![\w-])(?:no|nn|nb)(?:-[A-Za-z0-9]+)*(?=\s*(?:;|,|$))", re.IGNORECASE)
@@ -21,3 +31,105 @@ class NorwegianAcceptLanguageMiddleware:
         if header:
             request.META["HTTP_ACCEPT_LANGUAGE"] = NORWEGIAN.sub("nb", header)
         return self.get_response(request)
+
+
+def client_ip(request) -> str:
+    """The visitor's address: behind the load balancer, the last X-Forwarded-For entry.
+
+    The balancer appends the address it saw, so the last entry is the one a client cannot
+    forge; without BEHIND_PROXY the header is ignored. django-axes counts failures by it.
+    """
+    if settings.BEHIND_PROXY:
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+        if forwarded:
+            return forwarded[:64]
+    return request.META.get("REMOTE_ADDR", "")
+
+
+@functools.cache
+def allowed_methods(view) -> tuple[str, ...] | None:
+    """The methods a view takes, as its require_http_methods/require_safe decorator says.
+
+    Read from the decorator's closure (walking functools.wraps' __wrapped__ chain); None when
+    the view does not say, and then the view decides itself.
+    """
+    func = view
+    while func is not None:
+        methods = getattr(func, "allowed_methods", None)
+        if methods is None and getattr(func, "__closure__", None):
+            methods = inspect.getclosurevars(func).nonlocals.get("request_method_list")
+        if methods is not None:
+            return tuple(methods)
+        func = getattr(func, "__wrapped__", None)
+    return None
+
+
+class MethodNotAllowedMiddleware:
+    """Answer 405 with Allow for a method the view does not take, before the CSRF check.
+
+    CsrfViewMiddleware rejects a PUT or DELETE without a token with 403 before the view's
+    require_safe can say 405; placed before it, this gives the right status. A POST without
+    a token to a view that takes POST still meets the CSRF check (403).
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        methods = allowed_methods(view_func)
+        if methods is not None and request.method not in methods:
+            return HttpResponseNotAllowed(methods)
+        return None
+
+
+# Connection failures and a read-only database (PostgreSQL reports writes refused by a hot
+# standby or default_transaction_read_only as InternalError). IntegrityError and
+# ProgrammingError are bugs, not outages: they stay 500s.
+DATABASE_UNAVAILABLE = (OperationalError, InterfaceError, InternalError)
+
+
+RETRY_AFTER = 60  # seconds: a restart or a failover, not maintenance
+
+
+def database_unavailable(exc: BaseException | None) -> bool:
+    return isinstance(exc, DATABASE_UNAVAILABLE)
+
+
+def service_unavailable(request) -> HttpResponse:
+    """The translated 503 page, rendered without touching the database."""
+
+    try:
+        content = loader.render_to_string("503.html", request=request)
+    except Exception:
+        content = "Service temporarily unavailable. Please try again in a minute."
+        response = HttpResponse(content, status=503, content_type="text/plain; charset=utf-8")
+    else:
+        response = HttpResponse(content, status=503)
+    response["Retry-After"] = str(RETRY_AFTER)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    """A view that cannot reach the database, or may not write to it, answers 503.
+
+    Pages that need no database (robots.txt, static files, pages in the page cache) are
+    served as usual; failures outside views reach handler500, which also answers 503.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not database_unavailable(exception):
+            return None
+        logger.warning(
+            "Database unavailable, 503 for %s %s: %s", request.method, request.path, exception
+        )
+        return service_unavailable(request)

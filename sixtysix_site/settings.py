@@ -6,6 +6,9 @@ the database is an SQLite file in the project, the cache lives in memory. The RE
 """
 
 import os
+import secrets
+import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -26,9 +29,34 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def secret_key_from_file(path: Path) -> str:
+    """The key in `path`, created once (random, mode 600) when it does not exist yet.
+
+    No key lives in the source: a laptop or a single server without SECRET_KEY gets its own,
+    kept across restarts so that sessions and password-reset links stay valid. Several app
+    servers must share one SECRET_KEY from the environment instead.
+    """
+    try:
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as handle:
+                handle.write(secrets.token_urlsafe(50) + "\n")
+        key = path.read_text().strip()
+    except OSError as exc:
+        sys.exit(
+            f"SECRET_KEY is not set and the key file {path} cannot be created or read ({exc}). "
+            "Set SECRET_KEY to a long random value, or SECRET_KEY_FILE to a writable path."
+        )
+    if len(key) < 50:
+        sys.exit(f"The key in {path} is shorter than 50 characters: delete the file or fix it.")
+    return key
+
+
 DEBUG = env_bool("DEBUG")
-# A fixed key is fine for a laptop; production must set SECRET_KEY (check --deploy says so).
-SECRET_KEY = os.environ.get("SECRET_KEY", "django-insecure-sixtysix-local-development-key")
+SECRET_KEY = os.environ.get("SECRET_KEY") or secret_key_from_file(
+    Path(os.environ.get("SECRET_KEY_FILE") or BASE_DIR / "var" / "secret_key")
+)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
@@ -39,9 +67,19 @@ SECURE_SSL_REDIRECT = HTTPS
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = 31_536_000 if HTTPS else 0
-SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
-SECURE_HSTS_PRELOAD = HTTPS
-if env_bool("BEHIND_PROXY"):
+# includeSubDomains and preload bind every subdomain (for years, once on the browsers' preload
+# list), so they are sent only when the operator asks; preload requires includeSubDomains.
+SECURE_HSTS_PRELOAD = HTTPS and env_bool("HSTS_PRELOAD")
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD or (
+    HTTPS and env_bool("HSTS_INCLUDE_SUBDOMAINS")
+)
+# check --deploy warns when they are off; here that is a decision, not an oversight.
+SILENCED_SYSTEM_CHECKS = [
+    *(["security.W005"] if HTTPS and not SECURE_HSTS_INCLUDE_SUBDOMAINS else []),
+    *(["security.W021"] if HTTPS and not SECURE_HSTS_PRELOAD else []),
+]
+BEHIND_PROXY = env_bool("BEHIND_PROXY")
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -68,11 +106,14 @@ INSTALLED_APPS = [
     "tutorial",
     "practice",
     "puzzles",
+    "axes",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A view that fails for want of the database answers a translated 503, not a 500.
+    "sixtysix_site.middleware.DatabaseUnavailableMiddleware",
     # Stored pages are answered here, before the rest of the middleware and the view run.
     "sixtysix_site.page_cache.PageCacheMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -81,10 +122,14 @@ MIDDLEWARE = [
     "sixtysix_site.middleware.NorwegianAcceptLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A method the view does not take is a 405 with Allow, before CSRF could make it a 403.
+    "sixtysix_site.middleware.MethodNotAllowedMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Turns a refused admin login into the lockout page; django-axes wants it last.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "sixtysix_site.urls"
@@ -127,6 +172,28 @@ def cache_from_url(url: str) -> dict:
 
 
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "locmem://"))}
+# At most this many pages are stored per content version (each page once per host and
+# scheme); with PAGE_TTL this bounds the cache's entries on Redis as well (page_cache.py).
+PAGE_CACHE_MAX_PAGES = int(os.environ.get("PAGE_CACHE_MAX_PAGES", "5000"))
+
+# The admin lives at ADMIN_URL (default admin/); robots.txt does not name it.
+ADMIN_URL = os.environ.get("ADMIN_URL", "admin/").strip("/") + "/"
+
+# Admin logins: django-axes locks an account, and separately an address, out for a while
+# after AXES_FAILURE_LIMIT wrong passwords; the lockout is logged ("AXES: Locking out ...").
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+# The log line names the account and the address (as the access log does); never the password.
+AXES_SENSITIVE_PARAMETERS = []
+AXES_LOCKOUT_CALLABLE = "sixtysix_site.views.admin_locked_out"
+# Behind the load balancer every request comes from its address: read the client's instead.
+AXES_CLIENT_IP_CALLABLE = "sixtysix_site.middleware.client_ip"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

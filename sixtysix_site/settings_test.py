@@ -1,6 +1,10 @@
 """Test settings: the real settings with a few overrides for speed and isolation."""
 
 import os
+import secrets
+
+# A fresh key per test process, so that no key file is written and none sits in the source.
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 
 from .settings import *  # noqa: F403
 

@@ -1,15 +1,18 @@
 """Root URLconf: language-neutral files outside, every page under a language prefix."""
 
+from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
+from django.views.decorators.http import require_safe
 
 from puzzles.sitemaps import PuzzleSitemap
 from rules.sitemaps import VariantSitemap
 from tutorial.sitemaps import TutorialStepSitemap
 
 from . import views
+from .page_cache import cached_page
 from .sitemaps import StaticPagesSitemap
 
 sitemaps = {
@@ -22,8 +25,11 @@ sitemaps = {
 urlpatterns = [
     path("robots.txt", views.robots_txt, name="robots_txt"),
     path("favicon.ico", views.favicon),
-    path("sitemap.xml", sitemap, {"sitemaps": sitemaps}, name="sitemap"),
-    path("admin/", admin.site.urls),
+    # 785 URLs with their alternates: rendered once per content version, like the pages.
+    path(
+        "sitemap.xml", require_safe(cached_page()(sitemap)), {"sitemaps": sitemaps}, name="sitemap"
+    ),
+    path(settings.ADMIN_URL, admin.site.urls),
 ]
 
 urlpatterns += i18n_patterns(

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from rules.engine import Action, EngineError
-from sixtysix_site.page_cache import cached_page
+from sixtysix_site.page_cache import cached_page, flag
 
 from . import services
 
@@ -48,7 +48,7 @@ def _tried_action(request, tutorial):
 
 
 @require_safe
-@cached_page(query_keys=("reveal",))
+@cached_page(query={"reveal": flag})
 def tutorial_step(request, slug, number):
     tutorial = services.tutorial_get(slug=slug)
     view = services.step_view(tutorial=tutorial, number=number, reveal="reveal" in request.GET)

@@ -1,8 +1,12 @@
 """Friendly translated errors, security headers and deployment checks."""
 
 import os
+import re
+import secrets
+import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -102,3 +106,136 @@ def test_admin_sends_nothing_to_another_host(admin_client):
     html = admin_client.get("/admin/rules/variant/").content.decode()
     assert "googleapis" not in html
     assert "//cdn" not in html
+
+
+def run_settings(env_overrides: dict, code: str) -> subprocess.CompletedProcess:
+    """Run `code` after django.setup() with the production settings and this environment."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "SECRET_KEY", "HSTS_PRELOAD", "ADMIN_URL")
+    }
+    env |= {"DJANGO_SETTINGS_MODULE": "sixtysix_site.settings", **env_overrides}
+    script = f"import django\ndjango.setup()\nfrom django.conf import settings\n{code}"
+    return subprocess.run(  # noqa: S603 (the script is built from this file's constants)
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=False
+    )
+
+
+PRODUCTION = {
+    "DEBUG": "0",
+    "HTTPS": "1",
+    "SECRET_KEY": secrets.token_urlsafe(50),
+    "ALLOWED_HOSTS": "a.example",
+}
+HSTS = "print(settings.SECURE_HSTS_INCLUDE_SUBDOMAINS, settings.SECURE_HSTS_PRELOAD)"
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ({}, "False False"),
+        ({"HSTS_INCLUDE_SUBDOMAINS": "1"}, "True False"),
+        ({"HSTS_PRELOAD": "1"}, "True True"),  # preload requires includeSubDomains
+        ({"HTTPS": "0", "HSTS_PRELOAD": "1"}, "False False"),
+    ],
+)
+def test_hsts_preload_and_subdomains_only_when_asked(extra, expected):
+    result = run_settings({**PRODUCTION, **extra}, HSTS)
+    assert result.stdout.strip() == expected, result.stderr
+
+
+def test_hsts_header_without_preload_by_default(settings):
+    settings.SECURE_HSTS_SECONDS = 31_536_000
+    settings.SECURE_HSTS_INCLUDE_SUBDOMAINS = False
+    settings.SECURE_HSTS_PRELOAD = False
+    header = Client().get("/en/", secure=True)["Strict-Transport-Security"]
+    assert header == "max-age=31536000"
+
+
+def test_check_deploy_is_clean_with_hsts_preload_too():
+    result = run_settings(
+        {**PRODUCTION, "HSTS_PRELOAD": "1"},
+        "from django.core.management import call_command\n"
+        "call_command('check', deploy=True, fail_level='WARNING')",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_secret_key_in_the_source():
+    root = Path(__file__).resolve().parents[2] / "sixtysix_site"
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        assert "django-insecure" not in text, path
+        assert not re.search(r"SECRET_KEY\s*=\s*['\"]", text), path
+
+
+def test_without_secret_key_a_random_key_is_kept_in_a_private_file(tmp_path):
+    key_file = tmp_path / "state" / "secret_key"
+    show = "print(settings.SECRET_KEY)"
+    first = run_settings({"DEBUG": "0", "SECRET_KEY_FILE": str(key_file)}, show)
+    assert first.returncode == 0, first.stderr
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    key = first.stdout.strip()
+    assert len(key) >= 50
+    assert key == key_file.read_text().strip()
+    second = run_settings({"DEBUG": "0", "SECRET_KEY_FILE": str(key_file)}, show)
+    assert second.stdout.strip() == key  # the same key after a restart
+    other = run_settings({"DEBUG": "0", "SECRET_KEY_FILE": str(tmp_path / "other")}, show)
+    assert other.stdout.strip() != key  # each machine gets its own
+
+
+def test_an_unwritable_key_file_stops_the_start_with_a_clear_message(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    result = run_settings({"DEBUG": "0", "SECRET_KEY_FILE": str(blocker / "key")}, "print(1)")
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_admin_url_is_configurable():
+    result = run_settings(
+        {**PRODUCTION, "ADMIN_URL": "/backstage/"},
+        "from django.urls import Resolver404, resolve\n"
+        "print(resolve('/backstage/login/').url_name)\n"
+        "try:\n    resolve('/admin/login/')\nexcept Resolver404:\n    print('gone')",
+    )
+    assert result.stdout.split() == ["login", "gone"], result.stderr
+
+
+def test_robots_txt_does_not_name_the_admin(client):
+    body = client.get("/robots.txt").content.decode()
+    assert "admin" not in body.lower()
+    assert body.startswith("User-agent: *\nDisallow:\n")
+
+
+PAGES = ["/en/", "/pl/variants/", "/da/variants/classic66/", "/nb/compare/", "/lv/glossary/"]
+
+
+@pytest.mark.parametrize("method", ["put", "delete", "patch", "post"])
+@pytest.mark.parametrize("path", [*PAGES, "/en/tutorials/first-deal/2/", "/robots.txt"])
+def test_methods_a_page_does_not_take_are_405_with_allow(method, path):
+    response = getattr(Client(enforce_csrf_checks=True), method)(path)
+    assert response.status_code == 405
+    assert response["Allow"] == "GET, HEAD"
+
+
+@pytest.mark.parametrize("method", ["put", "delete"])
+def test_methods_the_practice_page_does_not_take_are_405(method):
+    response = getattr(Client(enforce_csrf_checks=True), method)("/en/practice/classic66/")
+    assert response.status_code == 405
+    assert set(response["Allow"].split(", ")) == {"GET", "HEAD", "POST"}
+
+
+def test_a_post_without_csrf_token_to_a_page_that_takes_post_is_still_403():
+    response = Client(enforce_csrf_checks=True).post("/pl/practice/classic66/", {"do": "new"})
+    assert response.status_code == 403
+    assert (
+        translated(
+            "pl",
+            "Your browser did not send the security token of this page. Reload the page and "
+            "try again.",
+        )
+        in response.content.decode()
+    )

@@ -1,7 +1,8 @@
 """Fuzzing every URL pattern: no input, however odd, gives a 500 or comes back unescaped.
 
-Four property tests of 2,500 requests each (10,000 per run). Every generated value carries
-the marker `<q"x>`; a response that contains it verbatim has reflected input unescaped.
+Four property tests of 2,500 requests each (10,000 per run), marked slow: `make test` and CI
+run them, `make test-fast` leaves them out. Every generated value carries the marker
+`<q"x>`; a response that contains it verbatim has reflected input unescaped.
 """
 
 import json
@@ -62,6 +63,7 @@ def client():
     return Client()
 
 
+@pytest.mark.slow
 @FAST
 @given(
     pattern=st.sampled_from(PATTERNS),
@@ -74,6 +76,7 @@ def test_paths(client, pattern, lang, slug, step):
     assert_safe(client.get(path.replace("//", "/") or "/"))
 
 
+@pytest.mark.slow
 @FAST
 @given(
     pattern=st.sampled_from(PATTERNS[:9]),
@@ -93,6 +96,7 @@ def test_query_strings(client, pattern, params):
     assert_safe(client.get(path, query))
 
 
+@pytest.mark.slow
 @FAST
 @given(
     slug=st.sampled_from(["first-deal", "marriages", "closing", "strict-phase", "schnapsen"]),
@@ -134,6 +138,7 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @FAST
 @given(
     slug=st.sampled_from(["first-deal", "marriages", "closing", "partnership-bidding"]),

@@ -6,9 +6,11 @@ from django.test.utils import CaptureQueriesContext
 
 from rules.models import RuleSection, Variant
 from sixtysix_site.models import ContentVersion
+from tutorial.models import Tutorial
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
+SLUGS = ["classic66", "schnapsen", "idiot66", "three_no_stock"]
 PAGES = [
     "/en/",
     "/pl/variants/",
@@ -130,3 +132,139 @@ def test_the_cache_key_includes_the_host(client):
     client.get("/en/", headers={"host": "localhost"})
     html = client.get("/en/", headers={"host": "127.0.0.1"}).content.decode()
     assert 'hreflang="da" href="http://127.0.0.1/da/"' in html
+
+
+@pytest.fixture
+def stored_pages(monkeypatch):
+    """The keys of the pages put into the cache during the test (any backend, Redis too)."""
+    from sixtysix_site import page_cache
+
+    keys = []
+    real_set = page_cache.cache.set
+
+    def spy(key, value, *args, **kwargs):
+        if key.startswith("page:") and not key.startswith(("page:count:", "page:version")):
+            keys.append(key)
+        return real_set(key, value, *args, **kwargs)
+
+    monkeypatch.setattr(page_cache.cache, "set", spy)
+    return keys
+
+
+def test_the_sitemap_is_cached_with_the_pages_and_invalidated_with_them(client, stored_pages):
+    first = client.get("/sitemap.xml")
+    assert first.status_code == 200
+    assert len(stored_pages) == 1
+    with CaptureQueriesContext(connection) as queries:
+        second = client.get("/sitemap.xml")
+    assert second.content == first.content
+    assert len(queries) <= 1
+    assert client.get("/sitemap.xml", headers={"if-none-match": first["ETag"]}).status_code == 304
+    tutorial = Tutorial.objects.get(slug="first-deal")
+    tutorial.slug = "the-first-deal"
+    tutorial.save()
+    xml = client.get("/sitemap.xml").content.decode()
+    assert "/en/tutorials/the-first-deal/1/" in xml
+    assert "/en/tutorials/first-deal/1/" not in xml
+
+
+def test_junk_values_of_a_known_parameter_are_never_stored(client, stored_pages):
+    url = "/en/tutorials/first-deal/2/"
+    canonical = client.get(url, {"reveal": "1"})
+    assert len(stored_pages) == 1
+    for n in range(300):
+        response = client.get(url, {"reveal": f"junk-{n}"})
+        assert response.status_code == 200
+        assert response.content == canonical.content
+    assert len(stored_pages) == 1
+
+
+def test_junk_values_served_before_the_canonical_page_are_rendered_not_stored(client, stored_pages):
+    url = "/da/tutorials/first-deal/2/"
+    for n in range(20):
+        assert client.get(url, {"reveal": f"x{n}"}).status_code == 200
+    assert stored_pages == []
+    client.get(url, {"reveal": "1"})
+    assert len(stored_pages) == 1
+
+
+@pytest.mark.parametrize(
+    ("query", "canonical"),
+    [
+        ({"players": "03"}, {"players": "3"}),
+        ({"players": ["2", "3"]}, {"players": "3"}),  # the view reads the last value
+        ({"players": "99"}, {}),  # a count no variant has: the view shows them all
+        ({"v": ["classic66", "classic66", "schnapsen"]}, {"v": ["classic66", "schnapsen"]}),
+    ],
+)
+def test_equivalent_queries_share_the_canonical_entry(client, stored_pages, query, canonical):
+    path = "/en/compare/" if "v" in query else "/en/variants/"
+    expected = client.get(path, canonical)
+    assert len(stored_pages) == 1
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path, query)
+    assert response.status_code == 200
+    assert response.content == expected.content
+    assert len(queries) <= 1
+    assert len(stored_pages) == 1
+
+
+@pytest.mark.parametrize(
+    "query", [{"players": "abc"}, {"players": "٣"}, {"v": ["classic66", "<x>"]}, {"v": ""}]
+)
+def test_queries_the_cache_cannot_read_are_left_to_the_view_and_not_stored(
+    client, stored_pages, query
+):
+    path = "/en/compare/" if "v" in query else "/en/variants/"
+    assert client.get(path, query).status_code < 500
+    assert stored_pages == []
+
+
+def test_the_number_of_stored_pages_per_content_version_is_capped(client, stored_pages, settings):
+    settings.PAGE_CACHE_MAX_PAGES = 5
+    paths = [f"/{lang}/variants/{slug}/" for lang in ("en", "pl") for slug in SLUGS]
+    for path in paths:
+        assert client.get(path).status_code == 200
+    assert len(paths) > 5
+    assert len(stored_pages) == 5
+    # A new content version starts a new count.
+    Variant.objects.get(slug="classic66").save()
+    client.get("/en/")
+    assert len(stored_pages) == 6
+
+
+def test_paths_that_are_no_cached_view_never_touch_the_cache_or_the_database(client, monkeypatch):
+    from sixtysix_site import page_cache
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the page cache was asked")
+
+    monkeypatch.setattr(page_cache, "content_version", refuse)
+    for path in ("/robots.txt", "/en/tutorials/token/", "/en/no-such-page/", "/en/practice/"):
+        assert client.get(path).status_code in (200, 404), path
+
+
+def test_a_daily_page_is_stored_once_per_day(client, monkeypatch):
+    """The home page shows the puzzle of the day: a new UTC date renders it afresh."""
+    import datetime as real
+
+    from sixtysix_site import page_cache, views
+
+    renders = []
+    daily = views.daily_puzzle
+    monkeypatch.setattr(views, "daily_puzzle", lambda: renders.append(1) or daily())
+
+    def on(day):
+        now = real.datetime(2026, 12, day, 12, tzinfo=real.UTC)
+        clock = type("Clock", (), {"now": staticmethod(lambda tz=None: now)})
+        monkeypatch.setattr(
+            page_cache, "datetime", type("M", (), {"datetime": clock, "UTC": real.UTC})
+        )
+
+    on(1)
+    client.get("/en/")
+    client.get("/en/")
+    assert len(renders) == 1
+    on(2)
+    client.get("/en/")
+    assert len(renders) == 2

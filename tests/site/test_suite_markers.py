@@ -1,0 +1,40 @@
+"""The slow fuzz and property runs stay in `make test` and CI, and out of `make test-fast`."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.unit
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_test_fast_leaves_out_the_slow_tests_and_the_full_run_keeps_them():
+    makefile = (ROOT / "Makefile").read_text()
+    fast = re.search(r"^test-fast:.*\n\t(.*)$", makefile, re.M).group(1)
+    assert '-m "not e2e and not slow"' in fast
+    runner = (ROOT / "scripts" / "run-tests.sh").read_text()
+    assert "slow" not in runner  # `make test` (CI) runs every marker but e2e, then e2e
+
+
+def test_the_fuzz_suites_are_marked_slow():
+    files = ["tests/site/test_fuzz.py", "tests/tutorial/test_tutorial_pages.py"]
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--collect-only"]
+    result = subprocess.run(  # noqa: S603 (this interpreter, fixed arguments)
+        [*command, "-m", "slow", *files],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    collected = {line.split("::")[1] for line in result.stdout.splitlines() if "::" in line}
+    assert collected == {
+        "test_paths",
+        "test_query_strings",
+        "test_tutorial_steps_and_tries",
+        "test_move_check_bodies",
+        "test_random_bodies_never_cause_a_server_error",
+    }, result.stdout + result.stderr
