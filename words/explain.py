@@ -29,11 +29,9 @@ def _card(card: object, case: str | None = None) -> str:
     return card_html(card, case) if isinstance(card, str) and len(card) == 2 else ""
 
 
-def _phase_reason(state: dict | None, rules: RuleSet | None, has_stock: bool) -> str:
+def _phase_reason(state: dict | None, rules: RuleSet) -> str:
     """Why obligations apply: the stock was closed or used up (games without one: no reason)."""
-    if rules is not None:
-        has_stock = rules.has_stock
-    if state is None or not has_stock:
+    if state is None or not rules.has_stock:
         return ""
     if state.get("closed_by") is not None:
         return _("The stock is closed, so ")
@@ -42,8 +40,8 @@ def _phase_reason(state: dict | None, rules: RuleSet | None, has_stock: bool) ->
     return ""
 
 
-def _claim_timing(rules: RuleSet | None) -> str:
-    if rules is not None and not rules.has_marriages:
+def _claim_timing(rules: RuleSet) -> str:
+    if not rules.has_marriages:
         return _("You may claim only right after winning a trick.")
     return _("You may claim only right after winning a trick or showing a marriage.")
 
@@ -53,18 +51,17 @@ def explain_refusal(
     details: dict,
     state: dict | None = None,
     *,
-    has_stock: bool = True,
-    rules: RuleSet | None = None,
+    rules: RuleSet,
 ) -> SafeString:
     """One sentence that says why the engine refused a move, as safe HTML.
 
-    Pass the variant's `rules` wherever it is known: the sentence then states the variant's
-    own rule (its number of marriages per lead, whether it has a stock, a claim, closing).
+    The sentence states the variant's own rule (its number of marriages per lead, whether
+    it has a stock, a claim, closing), read from `rules`.
     """
     details = details if isinstance(details, dict) else {}
     suit = _suit_words(details.get("suit"))
     card = _card(details.get("card"))
-    because = _phase_reason(state, rules, has_stock)
+    because = _phase_reason(state, rules)
     reason = details.get("reason")
 
     def obliged(text: str, **values) -> SafeString:
@@ -75,7 +72,7 @@ def explain_refusal(
     def plain(text: str, **values) -> SafeString:
         return fill_html(text, **values)
 
-    per_lead = rules.marriages_per_lead if rules is not None else 1
+    per_lead = rules.marriages_per_lead
     minimum = details.get("minimum", 0)
     builders = {
         "deal_over": lambda: plain(_("The deal is over; no more moves can be made.")),
@@ -113,7 +110,7 @@ def explain_refusal(
         "close_not_on_lead": lambda: plain(_("Only the player on lead may close the stock.")),
         "close_not_allowed": lambda: plain(
             _("This game has no closing of the stock.")
-            if reason == "variant" or (rules is not None and not rules.can_close)
+            if reason == "variant" or not rules.can_close
             else _("The stock may not be closed before the first trick.")
             if reason == "first_lead"
             else _("Closing the stock is not allowed here.")
@@ -148,7 +145,7 @@ def explain_refusal(
         ),
         "marriage_in_strict_phase": lambda: plain(
             _("Marriages can no longer be shown once the stock is closed or used up.")
-            if rules is None or rules.can_close
+            if rules.can_close
             else _("Marriages can no longer be shown once the stock is used up.")
         ),
         "marriage_needs_trick": lambda: plain(
@@ -159,7 +156,7 @@ def explain_refusal(
         "marriage_not_allowed": lambda: plain(_("This game has no marriages.")),
         "declare_not_allowed": lambda: plain(
             _("This game has no claim: the deal is played to the last trick.")
-            if reason == "variant" or (rules is not None and not rules.can_declare)
+            if reason == "variant" or not rules.can_declare
             else _claim_timing(rules)
         ),
         "bidding_not_over": lambda: plain(_("The bidding is not over yet.")),
@@ -192,8 +189,8 @@ def seat_name(seat: int, you: int, players: int, partnerships: bool) -> str:
     return _("Player opposite")
 
 
-def _draw_line(actor: str, is_you: bool, rules: RuleSet | None) -> SafeString:
-    one_opponent = rules is not None and rules.opponents == 1 and not rules.team_play
+def _draw_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
+    one_opponent = rules.opponents == 1 and not rules.team_play
     if is_you:
         if one_opponent:
             return fill_html(_("You draw from the stock, then your opponent draws."))
@@ -203,16 +200,14 @@ def _draw_line(actor: str, is_you: bool, rules: RuleSet | None) -> SafeString:
     return fill_html(_("%(player)s draws from the stock, then the others draw."), player=actor)
 
 
-def describe_action(
-    action: dict, actor: str, is_you: bool, rules: RuleSet | None = None
-) -> SafeString:
+def describe_action(action: dict, actor: str, is_you: bool, rules: RuleSet) -> SafeString:
     """A line for "what just happened", e.g. "Your opponent plays [AS]", as safe HTML."""
     kind = action.get("type")
     # the played card is the object of the verb: its spoken name takes the accusative
     card = _card(action.get("card"), "acc")
     suit = suit_html(action["suit"]) if action.get("suit") in SUIT_NAMES else ""
     value = action.get("value")
-    target = rules.target if rules is not None else 66
+    target = rules.target
     if kind == "draw":
         return _draw_line(actor, is_you, rules)
     if is_you:
@@ -271,17 +266,17 @@ def _totals(result: dict, names: list[str]) -> str:
     )
 
 
-def describe_result(result: dict, names: list[str], rules: RuleSet | None = None) -> SafeString:
+def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeString:
     """ "Result: You — 2 game points (closed the stock and reached the target)." as safe HTML.
 
     Scored in card points (Idiot-66), the line gives the totals; in bid units, the units.
     """
-    target = rules.target if rules is not None else 66
+    target = rules.target
     reason_code = result.get("reason")
     reason_of = RESULT_REASONS.get(reason_code)
     reason = reason_of(target) if reason_of else str(reason_code)
     winners = [names[seat] for seat in result.get("winners", []) if seat < len(names)]
-    if rules is not None and rules.scoring == "raw_points":
+    if rules.scoring == "raw_points":
         totals = _totals(result, names)
         if not winners:
             return fill_html(_("Result: equal totals (%(totals)s card points)."), totals=totals)
@@ -293,7 +288,7 @@ def describe_result(result: dict, names: list[str], rules: RuleSet | None = None
     if not winners:
         return fill_html(_("Result: %(reason)s."), reason=reason)
     points = result.get("game_points", 0)
-    if rules is not None and rules.scoring == "bid_units":
+    if rules.scoring == "bid_units":
         return fill_html(
             ngettext(
                 "Result: %(winners)s — %(points)d unit (%(reason)s).",

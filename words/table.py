@@ -48,14 +48,14 @@ class TableView:
     closed: bool = False
 
 
-def choice_label(action: dict, rules: RuleSet | None = None) -> SafeString:
+def choice_label(action: dict, rules: RuleSet) -> SafeString:
     """A button label for a move the reader may choose, as safe HTML (cards drawn as cards).
 
     The claim names the variant's target ("Claim 66", "Claim 101"), so it cannot be taken
     for showing a marriage.
     """
     kind = action["type"]
-    target = rules.target if rules is not None else 66
+    target = rules.target
     suit = action.get("suit")
     suit_picture = suit_html(suit) if suit in SUIT_NAMES else ""
     labels = {

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rules.engine import Action
 from tutorial.models import Tutorial, TutorialStep
-from tutorial.services import tutorial_positions
+from tutorial.services import tutorial_positions, tutorial_rules
 from words.explain import explain_refusal
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -149,7 +149,8 @@ def test_illegal_moves_are_explained_from_the_engines_reason():
         data = response.json()
         assert data["code"] == "card_not_in_hand"
         with translation.override("en"):
-            assert explain_refusal("card_not_in_hand", {}) in data["message"]
+            rules = tutorial_rules(tutorial)
+            assert explain_refusal("card_not_in_hand", {}, rules=rules) in data["message"]
         return
     pytest.fail("no your-move step with cards in another hand")
 
@@ -164,7 +165,8 @@ def test_illegal_move_message_is_in_the_readers_language():
         Client().post(url, {"type": "play", "card": card}, content_type="application/json").json()
     )
     with translation.override("pl"):
-        assert explain_refusal("card_not_in_hand", {}) in data["message"]
+        rules = tutorial_rules(tutorial)
+        assert explain_refusal("card_not_in_hand", {}, rules=rules) in data["message"]
     assert "That card is not in your hand." not in data["message"]
 
 
