@@ -286,3 +286,25 @@ def test_hidden_hands_can_be_revealed(client):
     assert "?reveal=1" in hidden
     shown = client.get(url, {"reveal": "1"}).content.decode()
     assert shown.count("card card--back") < hidden.count("card card--back")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_answer_to_a_tried_move_reads_clean(lang):
+    """Each move a reader can try at a your-move step: the reply shows no markup or token."""
+    from tests.words.checks import assert_clean, mentions_the_others
+
+    client = Client()
+    for step in ask_steps():
+        tutorial = step.tutorial
+        rules = tutorial_rules(tutorial)
+        position = tutorial_positions(tutorial, list(tutorial.steps.all()))[step.number - 1]
+        url = f"/{lang}/tutorials/{tutorial.slug}/{step.number}/check/"
+        tries = [Action.from_dict({**a, "player": tutorial.you}).to_dict() for a in position.legal]
+        tries += [{"type": kind} for kind in ("close", "declare", "exchange", "draw")]
+        for body in tries:
+            body = {k: v for k, v in body.items() if k != "player"}
+            response = client.post(url, json.dumps(body), content_type="application/json")
+            message = response.json()["message"]
+            assert_clean(message, f"{url} {body}")
+            if lang == "en" and rules.players == 2:
+                assert not mentions_the_others(message), (url, body, message)
