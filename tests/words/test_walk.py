@@ -78,3 +78,21 @@ def test_practice_pages(client, lang):
         for seed in (1, 2, 3):
             html = visit(client, f"/{lang}/practice/{slug}/?seed={seed}", one=True)
             assert strip_tags(html).strip()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_practice_refusals(client, lang):
+    """Refused practice moves: the explanation shows suits and cards as pictures, once."""
+    import re
+
+    for slug in PRACTICE:
+        html = client.get(f"/{lang}/practice/{slug}/?seed=7").content.decode()
+        token = re.search(r'name="state" value="([^"]+)"', html).group(1)
+        for move in ("meld-H", "meld-S", "close", "declare", "exchange", "play-7C", "draw"):
+            response = client.post(f"/{lang}/practice/{slug}/", {"state": token, "move": move})
+            assert response.status_code in (302, 422), (slug, move)
+            if response.status_code == 422:
+                part = main_part(response.content.decode())
+                assert_clean(part, f"{slug} {move}")
+                if lang == "en":
+                    assert not mentions_the_others(part), (slug, move)
