@@ -620,7 +620,7 @@ ROWS: tuple[Row, ...] = (
     key_row(
         "closer_beaten_penalty",
         CLOSING,
-        gettext_lazy("If the opponent goes out before the closer"),
+        gettext_lazy("If another player claims before the closer"),
         CLOSER_BEATEN,
         lambda r: r.can_close and r.can_declare,
     ),
