@@ -147,8 +147,7 @@ def game_move(*, game: Game, key: str) -> str | None:
         action = Action.from_key(key[:20], YOU)
         game.deal.check(action)
     except EngineError as exc:
-        has_stock = game.rules.stock_draw_rule != "none"
-        return explain_refusal(exc.code, exc.details, game.deal.state(), has_stock=has_stock)
+        return explain_refusal(exc.code, exc.details, game.deal.state(), rules=game.rules)
     game.seen = len(game.actions)
     game.deal.apply(action)
     game.actions.append(action.to_dict())
@@ -271,7 +270,8 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
     ]
     new = game.actions[game.seen :]
     happened = [
-        str(render_inline(describe_action(a, names[a["player"]], a["player"] == YOU))) for a in new
+        str(render_inline(describe_action(a, names[a["player"]], a["player"] == YOU, rules)))
+        for a in new
     ]
     last = state.get("last_trick") or []
     # After a trick its winner is the next leader (also once the deal is over).
@@ -279,13 +279,13 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
     choices = []
     if not over and deal.to_act == YOU:
         choices = [
-            {"key": a.key(), "label": choice_label(a.to_dict()), **a.to_dict()}
+            {"key": a.key(), "label": choice_label(a.to_dict(), rules), **a.to_dict()}
             for a in deal.legal_actions()
         ]
     result = why = ""
     if over:
         result_dict = deal.result.to_dict()
-        result = str(render_inline(describe_result(result_dict, names)))
+        result = str(render_inline(describe_result(result_dict, names, rules)))
         why = explain_game_points(result_dict, rules, names)
     scores = game.match.scores
     match_line = _("Match: you %(you)d, the computer %(computer)d (%(rule)s)") % {
@@ -335,7 +335,9 @@ def practice_hint(*, game: Game) -> str | None:
         analysis = solve(player_view(deal, YOU), game.rules, time_limit=2.0)
     except SolverError:
         return str(render_inline(_("The solver could not finish in time; try again.")))
-    moves = " / ".join(choice_label(a.to_dict(with_player=False)) for a in analysis.best)
+    moves = " / ".join(
+        choice_label(a.to_dict(with_player=False), game.rules) for a in analysis.best
+    )
     best = analysis.move(analysis.best[0])
     raw = game.rules.scoring == "raw_points"
     if analysis.perfect_information:
