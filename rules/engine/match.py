@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .deal import Deal
 from .ruleset import RuleSet
@@ -18,7 +19,7 @@ class Match:
     scores: list[int] = field(default_factory=list)
     deals_played: int = 0
     carry: int = 0
-    history: list[dict] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
     winners: list[int] | None = None
     stakes: dict[int, int] = field(default_factory=dict)
     """What the winner collects once the match is over: Bummerl (1 or 2, Schneider) in a
@@ -34,7 +35,7 @@ class Match:
         """True once somebody has won the match."""
         return self.winners is not None
 
-    def new_deal(self, *, seed: int | None = None, layout: dict | None = None) -> Deal:
+    def new_deal(self, *, seed: int | None = None, layout: dict[str, Any] | None = None) -> Deal:
         """The next deal, dealt by the current dealer."""
         if layout is not None:
             return Deal.new(self.rules, layout={**layout, "dealer": self.dealer})
