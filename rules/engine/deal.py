@@ -18,6 +18,7 @@ from .cards import CODES, SUIT, SUITS, Pack, get_pack, mask_codes, shuffled
 from .errors import IllegalAction, LayoutError
 from .legality import Legality
 from .moves import EFFECTS, Moves
+from .presets import preset_id_of
 from .ruleset import RuleSet
 
 _SeatTable: TypeAlias = tuple[
@@ -289,6 +290,30 @@ class Deal(Legality, Moves):
         return snap
 
     # ------------------------------------------------------------------ reading
+    def __repr__(self) -> str:
+        """One line a debugger or a failing test can be read from: whose turn, trumps, hands."""
+        name = preset_id_of(self.rules) or "custom-rules"
+        if "phase" not in self.__dict__:
+            return f"<Deal {name} dealer={self.dealer} not dealt>"
+        trump = SUITS[self.trump] if self.trump is not None else "-"
+        parts = [
+            f"<Deal {name}",
+            f"dealer={self.dealer}",
+            f"to_act={self.to_act}",
+            f"phase={self.phase}",
+            f"trump={trump}",
+            f"stock={self._stock_size()}",
+        ]
+        if self.closed_by is not None:
+            parts.append(f"closed_by={self.closed_by}")
+        if self.trick:
+            parts.append("trick=[" + " ".join(f"{s}:{CODES[c]}" for s, c in self.trick) + "]")
+        parts.append(f"points={[self.seat_points(s) for s in range(self.n)]}")
+        parts.append("hands=[" + ", ".join(" ".join(mask_codes(h)) for h in self.hands) + "]")
+        if self.result is not None:
+            parts.append(f"result={self.result.reason}")
+        return " ".join(parts) + ">"
+
     def state(self) -> dict[str, Any]:
         """The protocol's `final` shape (omniscient: every hand and the stock)."""
         legal = [a.to_dict(with_player=False) for a in self.legal_actions()]

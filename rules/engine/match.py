@@ -6,11 +6,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deal import Deal
+from .presets import preset_id_of
 from .ruleset import RuleSet
 from .scoring import Result
 
 
-@dataclass
+@dataclass(repr=False)
 class Match:
     """Scores per seat. Up: from 0 to `match_target`; down (Bummerl): from the target to 0."""
 
@@ -29,6 +30,15 @@ class Match:
         if not self.scores:
             start = self.rules.match_target if self.rules.match_direction == "down" else 0
             self.scores = [start] * self.rules.players
+
+    def __repr__(self) -> str:
+        """The variant, the deals played and the scores (not the 55 rule values)."""
+        name = preset_id_of(self.rules) or "custom-rules"
+        end = f" winners={self.winners}" if self.winners is not None else ""
+        return (
+            f"<Match {name} deals={self.deals_played} dealer={self.dealer} "
+            f"scores={self.scores} carry={self.carry}{end}>"
+        )
 
     @property
     def over(self) -> bool:
