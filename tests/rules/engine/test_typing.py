@@ -19,16 +19,55 @@ pytestmark = pytest.mark.unit
 ROOT = Path(__file__).resolve().parents[3]
 
 
-@pytest.mark.slow  # a cold type check: a few seconds alone, over 20 on a busy machine
-def test_engine_is_mypy_strict_clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same check as `make lint`: pyproject's [tool.mypy] files, with --strict."""
-    monkeypatch.chdir(ROOT)
+@pytest.fixture(scope="module")
+def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """One fresh cache for this module's runs (the second reuses the engine's analysis)."""
+    return str(tmp_path_factory.mktemp("mypy_cache"))
+
+
+def _mypy(cache: str, *paths: str) -> tuple[str, int]:
     config = str(ROOT / "pyproject.toml")
     stdout, stderr, status = api.run(
-        ["--strict", "--config-file", config, "--cache-dir", str(tmp_path)]
+        ["--strict", "--config-file", config, "--cache-dir", cache, *paths]
     )
-    assert status == 0, stdout + stderr
-    assert "Success: no issues found" in stdout
+    return stdout + stderr, status
+
+
+@pytest.mark.slow  # a cold type check: a few seconds alone, over 20 on a busy machine
+def test_engine_is_mypy_strict_clean(mypy_cache: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same check as `make lint`: pyproject's [tool.mypy] files, with --strict."""
+    monkeypatch.chdir(ROOT)
+    output, status = _mypy(mypy_cache)
+    assert status == 0, output
+    assert "Success: no issues found" in output
+
+
+BOT = """
+from rules.engine import Deal, get_preset
+
+deal = Deal.new(get_preset("classic66"), seed=1)
+deal.phase = "opne"
+deal.hands = None
+if deal.result is not None and deal.result.reason == "delcared":
+    pass
+deal.trump = "H"
+"""
+
+
+@pytest.mark.slow
+def test_a_bots_mistakes_are_caught(
+    mypy_cache: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Code using the engine gets each misspelt word and wrong type reported, line by line."""
+    monkeypatch.chdir(ROOT)
+    bot = tmp_path / "bot.py"
+    bot.write_text(BOT, encoding="utf-8")
+    output, status = _mypy(mypy_cache, str(bot))
+    assert status == 1
+    lines = {line.split(":")[1] for line in output.splitlines() if ": error:" in line}
+    assert lines == {"5", "6", "7", "9"}, output
+    assert "Literal['opne']" in output
+    assert "Non-overlapping equality check" in output
 
 
 def test_action_types_match_the_protocol() -> None:
