@@ -88,6 +88,7 @@ migrations-check:
 lint:
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict
 
 format:
 	$(VENV)/bin/ruff format .

@@ -4,6 +4,7 @@ from .actions import Action
 from .computer import ComputerPlayer
 from .deal import Deal
 from .errors import EngineError, IllegalAction, LayoutError, RuleSetError
+from .kinds import ActionType, Phase, RefusalCode, ResultReason, RuleKey
 from .presets import PRESET_IDS, get_preset, load_presets
 from .ruleset import RuleSet
 from .scoring import Result
@@ -12,6 +13,7 @@ from .solver import Analysis, MoveEval, SolverError, SolverTimeout, solve
 __all__ = [
     "PRESET_IDS",
     "Action",
+    "ActionType",
     "Analysis",
     "ComputerPlayer",
     "Deal",
@@ -19,7 +21,11 @@ __all__ = [
     "IllegalAction",
     "LayoutError",
     "MoveEval",
+    "Phase",
+    "RefusalCode",
     "Result",
+    "ResultReason",
+    "RuleKey",
     "RuleSet",
     "RuleSetError",
     "SolverError",

@@ -4,26 +4,36 @@ Create one (seeded shuffle or explicit layout), ask `to_act` and `legal_actions(
 `apply()` an action, `undo()` it, read `state()` and `result`. Cards are ints and hands
 are bitmasks (see cards.py); every refusal is an IllegalAction with a stable code.
 
-This module holds the state, its creation and the public API; the rules live in three
-mixins: legality.py (what may be done), moves.py (what it does), endings.py (the score).
+The attributes are declared in state.py (DealState); this module creates and fills them and
+holds the public API. The rules live in the DealState subclasses legality.py (what may be
+done), moves.py (what it does) and endings.py (how it ends, which moves.py builds on).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 from .actions import Action
-from .cards import CODES, KING, QUEEN, SUIT, SUITS, get_pack, mask_codes, shuffled
-from .endings import Endings
+from .cards import CODES, SUIT, SUITS, Pack, get_pack, mask_codes, shuffled
 from .errors import IllegalAction, LayoutError
 from .legality import Legality
 from .moves import EFFECTS, Moves
+from .presets import preset_id_of
 from .ruleset import RuleSet
 
-_TABLES: dict[tuple[RuleSet, int], tuple] = {}
+_SeatTable: TypeAlias = tuple[
+    Pack,
+    int,
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    dict[int, int],
+    int | None,
+]
+_TABLES: dict[tuple[RuleSet, int], _SeatTable] = {}
 
 
-def _seat_tables(rules: RuleSet, dealer: int) -> tuple:
+def _seat_tables(rules: RuleSet, dealer: int) -> _SeatTable:
     """Per (rules, dealer) constants: pack, seat order, sides, exchange rank (cached)."""
     pack = get_pack(rules.deck)
     n = rules.players
@@ -45,7 +55,7 @@ def _check_dealer(rules: RuleSet, dealer: Any) -> None:
         raise LayoutError("bad_dealer", {"dealer": str(dealer)[:20]})
 
 
-class Deal(Legality, Moves, Endings):
+class Deal(Legality, Moves):
     """One deal. Seats are numbered 0.. clockwise; `rules` fixes everything else.
 
     Public API: `new`, `to_act`, `legal_actions()` (from Legality), `is_legal`, `check`,
@@ -68,16 +78,21 @@ class Deal(Legality, Moves, Endings):
             self.side_idx,
             self.exchange_rank,
         ) = table
-        self.stock: tuple[int, ...] = ()
-        self.history: list[dict] = []
+        self.stock = ()
+        self.history = []
         self._checked_card = 0
-        self.actions: list[Action] = []
-        self.forehand_turn_card: int | None = None
-        self.forehand_first: int = 0
+        self.actions = []
+        self.forehand_turn_card = None
+        self.forehand_first = 0
 
     @classmethod
     def new(
-        cls, rules: RuleSet, *, seed: int | None = None, layout: dict | None = None, dealer: int = 0
+        cls,
+        rules: RuleSet,
+        *,
+        seed: int | None = None,
+        layout: dict[str, Any] | None = None,
+        dealer: int = 0,
     ) -> Deal:
         """A deal from an explicit layout (protocol `deal` shape) or a seeded shuffle."""
         if layout is not None:
@@ -182,7 +197,7 @@ class Deal(Legality, Moves, Endings):
         self.turnup_in_stock = turnup is not None
         self.active = self.seats_in_order
         self.trump = SUIT[turnup] if turnup is not None else None
-        self.trump_card: int | None = None
+        self.trump_card = None
         if r.trump_source == "bottom_card_to_dealer":
             seq = hands_seq[self.dealer] if self.dealer in hands_seq else hands_seq[self.active[-1]]
             self.trump_card = seq[-1]
@@ -225,65 +240,6 @@ class Deal(Legality, Moves, Endings):
         else:
             self.phase = "open" if self.stock_open else "strict"
 
-    # ------------------------------------------------------------------ helpers
-    def _stock_size(self) -> int:
-        return len(self.stock) - self.stock_pos + (1 if self.turnup_in_stock else 0)
-
-    @property
-    def stock_size(self) -> int:
-        """Cards in the stock, counting the turn-up while it lies under it."""
-        return self._stock_size()
-
-    def _next(self, seat: int) -> int:
-        act = self.active
-        return act[(act.index(seat) + 1) % len(act)]
-
-    def _side_tricks(self, side: int) -> int:
-        won = self.tricks_won
-        return sum([won[s] for s in self.sides[side]])
-
-    def seat_points(self, seat: int) -> int:
-        """Card points that count for `seat` now: tricks, last-trick bonus, scored marriages."""
-        points = self.trick_points[seat] + self.bonus[seat]
-        for s, _suit, v, ok in self.marriages:
-            if s == seat and ok and v:
-                points += v
-        return points
-
-    def _side_points(self, side: int) -> int:
-        return sum([self.seat_points(s) for s in self.sides[side]])
-
-    def _side_index(self, seat: int) -> int:
-        return self.side_idx[seat]
-
-    def _exchange_card_in(self, hand: int) -> int | None:
-        if self.exchange_rank is None or self.trump is None:
-            return None
-        base = self.trump * 8 + self.exchange_rank
-        for c in (base, base + 32):
-            if hand >> c & 1:
-                return c
-        return None
-
-    def _find(self, seat: int, code: str | None) -> int | None:
-        hand = self.hands[seat]
-        for c in self.pack.ids_for(code):  # type: ignore[arg-type]
-            if hand >> c & 1:
-                return c
-        return None
-
-    def _marriage_cards(self, seat: int, suit: int) -> tuple[int, int] | None:
-        hand = self.hands[seat] & ~self.melded
-        k = q = None
-        for cp in (0, 32):
-            if k is None and hand >> (cp + suit * 8 + KING) & 1:
-                k = cp + suit * 8 + KING
-            if q is None and hand >> (cp + suit * 8 + QUEEN) & 1:
-                q = cp + suit * 8 + QUEEN
-        if k is None or q is None:
-            return None
-        return k, q
-
     # ------------------------------------------------------------------ public API
     def is_legal(self, action: Action) -> bool:
         """True when `action` may be applied now."""
@@ -322,7 +278,7 @@ class Deal(Legality, Moves, Endings):
         new.actions = list(self.actions)
         return new
 
-    def _snapshot(self) -> dict:
+    def _snapshot(self) -> dict[str, Any]:
         """Every attribute, with private copies of the mutable lists (history excluded)."""
         snap = self.__dict__.copy()
         snap["hands"] = self.hands[:]
@@ -334,6 +290,30 @@ class Deal(Legality, Moves, Endings):
         return snap
 
     # ------------------------------------------------------------------ reading
+    def __repr__(self) -> str:
+        """One line a debugger or a failing test can be read from: whose turn, trumps, hands."""
+        name = preset_id_of(self.rules) or "custom-rules"
+        if "phase" not in self.__dict__:
+            return f"<Deal {name} dealer={self.dealer} not dealt>"
+        trump = SUITS[self.trump] if self.trump is not None else "-"
+        parts = [
+            f"<Deal {name}",
+            f"dealer={self.dealer}",
+            f"to_act={self.to_act}",
+            f"phase={self.phase}",
+            f"trump={trump}",
+            f"stock={self._stock_size()}",
+        ]
+        if self.closed_by is not None:
+            parts.append(f"closed_by={self.closed_by}")
+        if self.trick:
+            parts.append("trick=[" + " ".join(f"{s}:{CODES[c]}" for s, c in self.trick) + "]")
+        parts.append(f"points={[self.seat_points(s) for s in range(self.n)]}")
+        parts.append("hands=[" + ", ".join(" ".join(mask_codes(h)) for h in self.hands) + "]")
+        if self.result is not None:
+            parts.append(f"result={self.result.reason}")
+        return " ".join(parts) + ">"
+
     def state(self) -> dict[str, Any]:
         """The protocol's `final` shape (omniscient: every hand and the stock)."""
         legal = [a.to_dict(with_player=False) for a in self.legal_actions()]

@@ -1,13 +1,14 @@
 """Endings: how a deal ends and how many game points each side collects.
 
-Mixed into `Deal`: a successful or failed close, a true or false declaration, the stock
-played out, a bid contract; `_finish` writes the `Result`.
+A DealState subclass that Moves builds on: a successful or failed close, a true or false
+declaration, the stock played out, a bid contract; `_finish` writes the `Result`.
 """
 
 from __future__ import annotations
 
 from .bidding import is_moon
 from .cards import TEN, card_id
+from .kinds import ResultReason
 from .scoring import (
     Result,
     bid_units,
@@ -15,9 +16,10 @@ from .scoring import (
     four_hand_130_points,
     game_points_1_2_3,
 )
+from .state import DealState
 
 
-class Endings:
+class Endings(DealState):
     """The scoring half of `Deal`: every way a deal ends."""
 
     def _loser_basis(self, side: int, use_snapshot: bool) -> tuple[int, int]:
@@ -83,7 +85,7 @@ class Endings:
             best = max(totals)
             winners = [i for i in range(nsides) if totals[i] == best]
             gains = {i: totals[i] for i in range(nsides)}
-            reason = "tie" if len(winners) > 1 else "most_points"
+            reason: ResultReason = "tie" if len(winners) > 1 else "most_points"
             self._finish(reason, gains, winners=winners if len(winners) == 1 else [])
             return
         if r.scoring == "bid_units":
@@ -125,7 +127,7 @@ class Endings:
         for i in range(len(self.sides)):
             if i != side:
                 gains[i] = self._side_points(i) // r.bid_unit
-        reason = "contract_made" if units > 0 else "contract_failed"
+        reason: ResultReason = "contract_made" if units > 0 else "contract_failed"
         winners_sides = [side] if units > 0 else [i for i in range(len(self.sides)) if i != side]
         self._finish(reason, gains, winners=winners_sides)
 
@@ -139,7 +141,9 @@ class Endings:
                 return list(self.sides[self._side_index(seat)])
         return []
 
-    def _finish(self, reason: str, gains: dict[int, int], winners: list[int] | None = None) -> None:
+    def _finish(
+        self, reason: ResultReason, gains: dict[int, int], winners: list[int] | None = None
+    ) -> None:
         """End the deal: gains maps side index -> game points for each member."""
         by_seat = [0] * self.n
         for side, gp in gains.items():

@@ -1,23 +1,28 @@
 """Legality: why an action is refused now, and the list of the actions that are not.
 
-Mixed into `Deal`. Each action type has one `_why_<type>` check returning None (legal) or
-(reason code, details); `legal_actions()` runs cheap necessary conditions first and lets
-the checks decide, so the list and `Deal.apply` never disagree.
+A DealState subclass that `Deal` builds on. Each action type has one `_why_<type>` check
+returning None (legal) or (reason code, details); `legal_actions()` runs cheap necessary
+conditions first and lets the checks decide, so the list and `Deal.apply` never disagree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .actions import Action
 from .bidding import max_bid
 from .cards import CODES, KING, QUEEN, SUIT, SUITS
+from .kinds import ActionType, Refusal, RefusalCode
+from .state import DealState
 from .tricks import SUIT_ALL, follow_options, trick_winner
 
-_ACTION_CACHE: dict[tuple, Action] = {}
+_ACTION_CACHE: dict[tuple[int, str, str | None, str | None, int | None], Action] = {}
 
 
 def _act(
     player: int,
-    kind: str,
+    kind: ActionType,
     card: str | None = None,
     suit: str | None = None,
     value: int | None = None,
@@ -30,10 +35,10 @@ def _act(
     return a
 
 
-class Legality:
+class Legality(DealState):
     """The legality half of `Deal`: `legal_actions()` and the `_why_*` checks."""
 
-    def _play_mask(self, seat: int) -> tuple[int, str | None, dict]:
+    def _play_mask(self, seat: int) -> tuple[int, RefusalCode | None, dict[str, Any]]:
         """Cards `seat` may play now and the rule a refused card breaks."""
         hand = self.hands[seat]
         if not self.trick:
@@ -64,7 +69,7 @@ class Legality:
             det = {"suit": SUITS[det["suit"]]}
         return mask, code, det
 
-    def _why_not(self, a: Action) -> tuple[str, dict] | None:
+    def _why_not(self, a: Action) -> Refusal | None:
         """None when `a` is legal now, else (code, details)."""
         if self.phase == "over":
             return "deal_over", {}
@@ -77,12 +82,12 @@ class Legality:
             return "unknown_action", {"type": str(t)[:40]}
         return method(self, a)
 
-    def _turn(self, p: int) -> tuple[str, dict] | None:
+    def _turn(self, p: int) -> Refusal | None:
         if p != self.to_act:
             return "not_your_turn", {"to_act": self.to_act}
         return None
 
-    def _play_turn(self, p: int) -> tuple[str, dict] | None:
+    def _play_turn(self, p: int) -> Refusal | None:
         """Refusal when it is not `p`'s turn or the cards are not being played yet."""
         if p != self.to_act:
             return "not_your_turn", {"to_act": self.to_act}
@@ -93,7 +98,7 @@ class Legality:
             return "trump_not_named", {}
         return None
 
-    def _why_play(self, a: Action) -> tuple[str, dict] | None:
+    def _why_play(self, a: Action) -> Refusal | None:
         err = self._play_turn(a.player)
         if err:
             return err
@@ -127,7 +132,7 @@ class Legality:
                 return "must_trump", {"suit": SUITS[self.trump]}
         return code or "illegal_card", det
 
-    def _why_draw(self, a: Action) -> tuple[str, dict] | None:
+    def _why_draw(self, a: Action) -> Refusal | None:
         err = self._play_turn(a.player)
         if err:
             return err
@@ -139,7 +144,7 @@ class Legality:
             return "no_stock", {}
         return "no_draw_due", {"stock_size": self._stock_size()}
 
-    def _why_close(self, a: Action) -> tuple[str, dict] | None:
+    def _why_close(self, a: Action) -> Refusal | None:
         r = self.rules
         if not r.closing_allowed or r.stock_draw_rule == "none":
             return "close_not_allowed", {"reason": "variant"}
@@ -161,7 +166,7 @@ class Legality:
             return "stock_too_small", {"stock_size": size, "minimum": r.close_min_stock}
         return None
 
-    def _why_exchange(self, a: Action) -> tuple[str, dict] | None:
+    def _why_exchange(self, a: Action) -> Refusal | None:
         r = self.rules
         if self.exchange_rank is None:
             return "exchange_not_allowed", {"reason": "variant"}
@@ -191,7 +196,7 @@ class Legality:
             return "exchange_same_card", {"card": ex_card}
         return None
 
-    def _why_meld(self, a: Action) -> tuple[str, dict] | None:
+    def _why_meld(self, a: Action) -> Refusal | None:
         r = self.rules
         if r.marriage_values == "none":
             return "marriage_not_allowed", {"reason": "variant"}
@@ -231,7 +236,7 @@ class Legality:
             return "no_marriage", {"suit": a.suit}
         return None
 
-    def _why_declare(self, a: Action) -> tuple[str, dict] | None:
+    def _why_declare(self, a: Action) -> Refusal | None:
         r = self.rules
         if not r.going_out_allowed:
             return "declare_not_allowed", {"reason": "variant"}
@@ -244,7 +249,7 @@ class Legality:
             return None
         return "declare_not_allowed", {"reason": "timing"}
 
-    def _why_bid(self, a: Action) -> tuple[str, dict] | None:
+    def _why_bid(self, a: Action) -> Refusal | None:
         r = self.rules
         if r.bidding == "none" or self.phase != "bidding":
             return "bidding_closed", {}
@@ -259,7 +264,7 @@ class Legality:
             return "bid_too_high", {"maximum": top}
         return None
 
-    def _why_pass(self, a: Action) -> tuple[str, dict] | None:
+    def _why_pass(self, a: Action) -> Refusal | None:
         if self.phase == "bidding":
             return self._turn(a.player)
         if self.phase == "trump_naming":
@@ -268,7 +273,7 @@ class Legality:
             return self._turn(a.player)
         return "nothing_to_pass", {}
 
-    def _why_trump(self, a: Action) -> tuple[str, dict] | None:
+    def _why_trump(self, a: Action) -> Refusal | None:
         if self.phase != "trump_naming":
             return "trump_not_allowed", {}
         err = self._turn(a.player)
@@ -356,7 +361,9 @@ class Legality:
         return out
 
 
-_WHY = {name[5:]: fn for name, fn in vars(Legality).items() if name.startswith("_why_")}
+_WHY: dict[str, Callable[[Legality, Action], Refusal | None]] = {
+    name[5:]: fn for name, fn in vars(Legality).items() if name.startswith("_why_")
+}
 _PLAY = tuple(tuple(Action(p, "play", card=CODES[c]) for c in range(32)) for p in range(4))
 _SIMPLE = tuple(
     {k: Action(p, k) for k in ("pass", "draw", "declare", "close", "exchange")} for p in range(4)

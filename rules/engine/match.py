@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .deal import Deal
+from .presets import preset_id_of
 from .ruleset import RuleSet
 from .scoring import Result
 
 
-@dataclass
+@dataclass(repr=False)
 class Match:
     """Scores per seat. Up: from 0 to `match_target`; down (Bummerl): from the target to 0."""
 
@@ -18,7 +20,7 @@ class Match:
     scores: list[int] = field(default_factory=list)
     deals_played: int = 0
     carry: int = 0
-    history: list[dict] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
     winners: list[int] | None = None
     stakes: dict[int, int] = field(default_factory=dict)
     """What the winner collects once the match is over: Bummerl (1 or 2, Schneider) in a
@@ -29,12 +31,21 @@ class Match:
             start = self.rules.match_target if self.rules.match_direction == "down" else 0
             self.scores = [start] * self.rules.players
 
+    def __repr__(self) -> str:
+        """The variant, the deals played and the scores (not the 55 rule values)."""
+        name = preset_id_of(self.rules) or "custom-rules"
+        end = f" winners={self.winners}" if self.winners is not None else ""
+        return (
+            f"<Match {name} deals={self.deals_played} dealer={self.dealer} "
+            f"scores={self.scores} carry={self.carry}{end}>"
+        )
+
     @property
     def over(self) -> bool:
         """True once somebody has won the match."""
         return self.winners is not None
 
-    def new_deal(self, *, seed: int | None = None, layout: dict | None = None) -> Deal:
+    def new_deal(self, *, seed: int | None = None, layout: dict[str, Any] | None = None) -> Deal:
         """The next deal, dealt by the current dealer."""
         if layout is not None:
             return Deal.new(self.rules, layout={**layout, "dealer": self.dealer})

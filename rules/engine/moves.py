@@ -1,20 +1,24 @@
 """Moves: what each legal action does to a deal.
 
-Mixed into `Deal`, whose `apply` runs `_do_<type>` once `_why_<type>` has passed: trick
-play and its resolution, drawing, closing, the trump exchange, marriages, declaring,
-bidding and naming trumps.
+Builds on Endings (a move may end the deal); `Deal.apply` runs `_do_<type>` once
+`_why_<type>` has passed: trick play and its resolution, drawing, closing, the trump
+exchange, marriages, declaring, bidding and naming trumps.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import Action
 from .bidding import is_moon, max_bid
 from .cards import CODES, KING, POINTS, QUEEN, SUIT, SUITS
+from .endings import Endings
+from .kinds import ResultReason
 from .scoring import Result
 from .tricks import trick_winner
 
 
-class Moves:
+class Moves(Endings):
     """The effects half of `Deal`: one `_do_*` method per action type."""
 
     def _do_play(self, a: Action) -> None:
@@ -85,6 +89,7 @@ class Moves:
                 c = stock[pos]
                 pos += 1
             else:
+                assert self.turnup is not None  # the turn-up is the last card of the stock
                 c = self.turnup
                 self.turnup_in_stock = False
             hands[seat] |= 1 << c
@@ -114,6 +119,8 @@ class Moves:
                     side != my_side
                     and self._exchange_card_in(self.hands[seat]) is not None
                     and self.turnup_in_stock
+                    and self.turnup is not None  # implied by the two tests above
+                    and self.trump is not None
                     and CODES[self.turnup] != CODES[self.trump * 8 + self.exchange_rank]
                     and (r.exchange_on_opponent_close == "any" or self._side_tricks(side) > 0)
                 ):
@@ -140,7 +147,7 @@ class Moves:
     def _do_meld(self, a: Action) -> None:
         r = self.rules
         p = a.player
-        suit = SUITS.index(a.suit)
+        suit = SUITS.index(a.suit)  # type: ignore[arg-type]  # _why_meld checked the suit
         k, q = self._marriage_cards(p, suit)  # type: ignore[misc]
         self.melded |= (1 << k) | (1 << q)
         if r.trump_source == "none_until_marriage" and (
@@ -196,12 +203,13 @@ class Moves:
             gp = 2 if r.closer_beaten_penalty == "flat_2" or had else 3
             self._finish("closer_beaten", {side: gp})
             return
-        reason = "closed_made" if closer_side == side else "declared"
+        reason: ResultReason = "closed_made" if closer_side == side else "declared"
         self._finish(reason, self._win_gains(side, use_snapshot=closer_side == side))
 
     def _do_bid(self, a: Action) -> None:
-        self.bids = [*self.bids, (a.player, a.value)]
-        self.high_bid = a.value  # type: ignore[assignment]
+        value: int = a.value  # type: ignore[assignment]  # _why_bid checked the value
+        self.bids = [*self.bids, (a.player, value)]
+        self.high_bid = value
         self.high_bidder = a.player
         top = max_bid(self.rules)
         if self.high_bid >= top:
@@ -261,4 +269,6 @@ class Moves:
 
 
 # Deal.apply dispatches on the action type: "play" -> Moves._do_play, ...
-EFFECTS = {name[4:]: fn for name, fn in vars(Moves).items() if name.startswith("_do_")}
+EFFECTS: dict[str, Callable[[Moves, Action], None]] = {
+    name[4:]: fn for name, fn in vars(Moves).items() if name.startswith("_do_")
+}

@@ -85,7 +85,7 @@ def player_view(deal: Deal, seat: int) -> PlayerView:
             sum(v for s2, _su, v, ok in deal.marriages if s2 == s and v and not ok)
             for s in range(deal.n)
         ),
-        close_snapshot=tuple(tuple(x) for x in deal.close_snap) if deal.close_snap else None,
+        close_snapshot=deal.close_snap if deal.close_snap else None,
         exchanges=_exchanges(deal),
         tricks=_tricks(deal),
         rules=deal.rules,

@@ -59,3 +59,15 @@ def _default_presets() -> dict[str, RuleSet]:
 def get_preset(preset_id: str) -> RuleSet:
     """The cached preset; KeyError when there is no such preset."""
     return _default_presets()[preset_id]
+
+
+def preset_id_of(rules: RuleSet) -> str | None:
+    """The id of the preset `rules` equal, None when options changed them (or none loads)."""
+    try:
+        presets = _default_presets()
+    except RuleSetError:
+        return None
+    for preset_id, preset in presets.items():
+        if preset == rules:
+            return preset_id
+    return None

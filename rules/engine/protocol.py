@@ -18,7 +18,7 @@ REQUEST_KEYS = frozenset(("variant", "options", "deal", "seed", "dealer", "actio
 MAX_ACTIONS = 10_000
 
 
-def _malformed(code: str, message: str, **details: Any) -> tuple[int, dict]:
+def _malformed(code: str, message: str, **details: Any) -> tuple[int, dict[str, Any]]:
     error: dict[str, Any] = {"code": code, "message": message}
     if details:
         error["details"] = details
@@ -30,7 +30,7 @@ def presets_response() -> dict[str, dict[str, Any]]:
     return {pid: rules.to_dict() for pid, rules in load_presets().items()}
 
 
-def replay(request: dict | str) -> tuple[int, dict]:
+def replay(request: dict[str, Any] | str) -> tuple[int, dict[str, Any]]:
     """Replay a request; never raises, whatever the input."""
     try:
         return _replay(request)
@@ -40,7 +40,7 @@ def replay(request: dict | str) -> tuple[int, dict]:
         return _malformed("internal_error", f"{type(exc).__name__}")
 
 
-def _replay(request: dict | str) -> tuple[int, dict]:
+def _replay(request: dict[str, Any] | str) -> tuple[int, dict[str, Any]]:
     if isinstance(request, str | bytes):
         try:
             request = json.loads(request)
@@ -140,6 +140,6 @@ def _replay(request: dict | str) -> tuple[int, dict]:
     }
 
 
-def dumps(response: dict) -> str:
+def dumps(response: dict[str, Any]) -> str:
     """The response as printed by the CLI."""
     return json.dumps(response, ensure_ascii=False)

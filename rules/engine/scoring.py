@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .kinds import ResultReason
+
 
 def game_points_1_2_3(loser_points: int, loser_tricks: int, schneider_threshold: int) -> int:
     """1 when the loser has >= threshold, 2 below it with a trick (schneider), 3 with no trick."""
@@ -52,7 +54,7 @@ class Result:
 
     winners: list[int]
     game_points: int
-    reason: str
+    reason: ResultReason
     card_points: list[int]
     game_points_by_seat: list[int] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)

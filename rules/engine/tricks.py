@@ -7,7 +7,10 @@ of two identical cards the one played first wins.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import RANK, SUIT
+from .kinds import FollowCode
 
 # BEATS[c]: cards of the same suit (any copy) strictly stronger than c.
 BEATS: tuple[int, ...] = tuple(
@@ -40,7 +43,7 @@ def follow_options(
     obligation: str,
     must_overtrump: bool,
     must_undertrump: bool,
-) -> tuple[int, str | None, dict]:
+) -> tuple[int, FollowCode | None, dict[str, Any]]:
     """Cards the follower may play in the strict phase, with the rule that narrowed them.
 
     Returns (allowed mask, code, details): the code is what a refused card violates
