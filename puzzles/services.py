@@ -192,7 +192,7 @@ def _names(seat: int) -> list[str]:
 def _line_message(walk_: Walk, rules: RuleSet) -> str:
     if walk_.error == "illegal":
         code, details = walk_.error_details
-        return explain_refusal(code, details, walk_.deal.state(), has_stock=True)
+        return explain_refusal(code, details, walk_.deal.state(), rules=rules)
     return str(wording.LINE_ERRORS.get(walk_.error, wording.LINE_ERRORS["bad_key"]))
 
 
@@ -247,14 +247,14 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
     seats.sort(key=lambda s: s.is_you)
     steps = [a.to_dict() for a in current.steps]
     happened = [
-        str(render_inline(describe_action(a, names[a["player"]], a["player"] == seat)))
+        str(render_inline(describe_action(a, names[a["player"]], a["player"] == seat, rules)))
         for a in steps[-2:]
     ]
     last = state.get("last_trick") or []
     choices = []
     if deal.result is None and deal.to_act == seat and outcome != "solved":
         choices = [
-            {"key": a.key(), "label": choice_label(a.to_dict()), "type": a.type}
+            {"key": a.key(), "label": choice_label(a.to_dict(), rules), "type": a.type}
             for a in deal.legal_actions()
         ]
     view = PuzzleView(
@@ -275,7 +275,7 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
         choices=choices,
         message=str(render_inline(message)) if message else "",
         outcome=outcome,
-        result=str(render_inline(describe_result(deal.result.to_dict(), names)))
+        result=str(render_inline(describe_result(deal.result.to_dict(), names, rules)))
         if deal.result is not None
         else "",
         task=str(render_inline(wording.task(rules))),
@@ -283,7 +283,7 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
     )
     view.solution, view.others = solution(puzzle, rules)
     view.best_line = [
-        str(render_inline(describe_action(a, names[a["player"]], a["player"] == seat)))
+        str(render_inline(describe_action(a, names[a["player"]], a["player"] == seat, rules)))
         for a in best_line(puzzle)
     ]
     return view, status
@@ -295,14 +295,14 @@ def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
     analysis = start_analysis(puzzle)
     seat = start.to_act
     answer = [Action.from_dict(a) for a in puzzle.answer]
-    label = " → ".join(choice_label(a.to_dict()) for a in answer)
+    label = " → ".join(choice_label(a.to_dict(), rules) for a in answer)
     state = start.state()
     facts = {"points": state["card_points"][seat], "target": rules.target}
     lines = [str(wording.best_move(label, analysis.value, rules))]
     lines += [str(render_inline(x)) for x in wording.theme_sentences(puzzle.themes, facts, rules)]
     lines.append(str(render_inline(wording.value_note(rules))))
     others = [
-        str(wording.other_move(choice_label(m.action.to_dict()), m.value, rules))
+        str(wording.other_move(choice_label(m.action.to_dict(), rules), m.value, rules))
         for m in analysis.moves
         if m.action != answer[0]
     ]
