@@ -96,13 +96,20 @@ def view_key(view: PlayerView) -> str:
 
 
 def hint_for(
-    deal: Deal, seat: int, *, samples: int = 24, time_limit: float = 0.25, layouts: int = 60
+    deal: Deal,
+    seat: int,
+    *,
+    samples: int = 24,
+    time_limit: float = 0.22,
+    strict_time_limit: float = 0.07,
+    layouts: int = 60,
 ) -> Hint | None:
     """The hint for `seat` (to act) in `deal`; None when it has nothing to choose or the
     variant is outside the engine's reach (not two seats, one pack).
 
-    `samples` bounds the open-phase deals played out, `time_limit` (seconds) the work
-    (past it the deals played so far decide; at least a few always are)."""
+    `samples` bounds the open-phase deals played out and `time_limit` (seconds) that work
+    (past it the deals played so far decide; at least four always are); after a close
+    `layouts` and `strict_time_limit` bound the solver."""
     rules = deal.rules
     if deal.result is not None or deal.to_act != seat or not supports(rules):
         return None
@@ -112,7 +119,7 @@ def hint_for(
         return None
     seed = int(view_key(view), 16) % (1 << 30)
     if view.phase == "strict":
-        moves, method, count = _strict(view, rules, legal, seed, time_limit, layouts)
+        moves, method, count = _strict(view, rules, legal, seed, strict_time_limit, layouts)
     else:
         moves, method, count = _sampled(deal, view, rules, legal, seed, samples, time_limit)
     points = view.card_points[seat] if view.card_points else view.own_points
