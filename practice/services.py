@@ -77,7 +77,7 @@ def new_id() -> str:
 
 def clean_id(raw: str | None) -> str | None:
     """The id if `raw` is a well-formed public id (any case), else None."""
-    if raw is None or len(raw) != ID_LENGTH:
+    if raw is None or len(raw) != ID_LENGTH or not raw.isascii():
         return None
     raw = raw.lower()
     return raw if ID_PATTERN.fullmatch(raw) else None
@@ -291,7 +291,9 @@ def advance(game: Game) -> None:
             return
         if deal.to_act == COMPUTER:
             seed = computer_seed(game.variant.slug, game.deal_id, len(game.actions))
-            computer = ComputerPlayer(seed, layouts=24, time_limit=0.2)
+            # no clock: the reply depends only on the position and the secret seed, so a
+            # move taken back and played again meets the same answer
+            computer = ComputerPlayer(seed, layouts=16, time_limit=None)
             game._apply(computer.choose(player_view(deal, COMPUTER)))
         elif _draw_is_a_chore(deal):
             game._apply(Action(YOU, "draw"))

@@ -76,11 +76,13 @@ class ComputerPlayer:
         """
         true_claim = claim_is_true(view, rules)
         best = [a for a in an.best if a.type != "declare" or true_claim]
-        for a in best:
-            if a.type == "declare":
-                return a
         if best:
-            return best[0]
+            # among equals: a true claim, a marriage, then the cheapest card (no throwaway)
+            order = {"declare": 0, "meld": 1, "exchange": 2, "play": 3, "close": 4}
+            return min(
+                best,
+                key=lambda a: (order.get(a.type, 5), _points(a.card) if a.card else 0),
+            )
         others = [m for m in an.moves if m.action.type != "declare"]
         return max(others, key=lambda m: (m.value, m.win_share)).action
 
