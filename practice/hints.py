@@ -1,14 +1,22 @@
 """Hints for the practice table: computed once per position, shared, and kept in bounds.
 
 A position's hint (the engine's `rules.engine.hints`) is cached for everyone under a hash
-of what the reader's seat knows; at most `HINT_SLOTS` are computed at once per process
-(the rest are told to try again: 503), and each client may ask for `RATE_LIMIT` new hints
-a minute (429). Words are made here, per language, from the cached numbers.
+of what the reader's seat knows; at most `HINT_SLOTS` are computed at once per process and
+`machine_slots()` on the whole machine (lock files: with sync workers one worker always
+stays free for pages); the rest are told to try again (503). Each client may ask for
+`rate_limit()` new hints a minute (429). Words are made here, per language, from the
+cached numbers.
 """
 
+import contextlib
+import fcntl
+import os
+import tempfile
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.cache import cache
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
@@ -23,7 +31,7 @@ from words.table import choice_label
 from .services import YOU, Game
 
 HINT_SLOTS = 2
-RATE_LIMIT = 10  # new hints per client and minute
+RATE_LIMIT = 10  # new hints per client and minute (setting PRACTICE_HINT_RATE overrides)
 RATE_WINDOW = 60
 RETRY_BUSY = 2  # seconds
 CACHE_SECONDS = 24 * 3600
@@ -63,6 +71,45 @@ def _compute(game: Game) -> dict | None:
     }
 
 
+def rate_limit() -> int:
+    return int(getattr(settings, "PRACTICE_HINT_RATE", RATE_LIMIT))
+
+
+def machine_slots() -> int:
+    """Hints computed at once on the machine: one core is left for everything else."""
+    return int(getattr(settings, "PRACTICE_HINT_MACHINE_SLOTS", max(1, (os.cpu_count() or 2) - 1)))
+
+
+def _lock_path(slot: int) -> str:
+    prefix = settings.CACHES["default"].get("KEY_PREFIX", "") or "site"
+    name = f"sixtysix-hint-{os.getuid()}-{prefix}-{slot}.lock"
+    return os.path.join(tempfile.gettempdir(), name)
+
+
+@contextlib.contextmanager
+def hint_slot() -> Iterator[None]:
+    """One of the process's and of the machine's hint slots, or HintBusy at once."""
+    if not _slots.acquire(blocking=False):
+        raise HintBusy
+    try:
+        for slot in range(machine_slots()):
+            fd = os.open(_lock_path(slot), os.O_CREAT | os.O_RDWR, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                continue
+            try:
+                yield
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+                os.close(fd)
+            return
+        raise HintBusy
+    finally:
+        _slots.release()
+
+
 def _rate_ok(client: str) -> bool:
     key = f"practice-hint-rate:{client}"
     cache.add(key, 0, RATE_WINDOW)
@@ -71,7 +118,7 @@ def _rate_ok(client: str) -> bool:
     except ValueError:  # expired between add and incr
         cache.set(key, 1, RATE_WINDOW)
         count = 1
-    return count <= RATE_LIMIT
+    return count <= rate_limit()
 
 
 def hint_data(game: Game, client: str) -> dict | None:
@@ -87,12 +134,8 @@ def hint_data(game: Game, client: str) -> dict | None:
         return cached or None
     if not _rate_ok(client):
         raise HintRateLimited
-    if not _slots.acquire(blocking=False):
-        raise HintBusy
-    try:
+    with hint_slot():
         data = _compute(game)
-    finally:
-        _slots.release()
     cache.set(key, data or {}, CACHE_SECONDS)
     return data
 

@@ -466,8 +466,30 @@ def test_hints_beyond_the_slots_are_a_polite_503(client, monkeypatch):
     assert client.get("/en/practice/schnapsen/", {"hint": "1"}).status_code == 200
 
 
+def test_a_hint_waits_for_no_other_process_on_the_machine(client):
+    """With every machine-wide slot held (by another worker), the answer is a 503 at once."""
+    import fcntl
+    import os
+
+    page(client, "schnapsen", deal=DEAL)
+    held = []
+    for slot in range(practice_hints.machine_slots()):
+        fd = os.open(practice_hints._lock_path(slot), os.O_CREAT | os.O_RDWR, 0o600)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        held.append(fd)
+    try:
+        response = client.get("/en/practice/schnapsen/", {"hint": "1"})
+    finally:
+        for fd in held:
+            os.close(fd)
+    assert response.status_code == 503
+    assert response["Retry-After"]
+    assert client.get("/en/practice/schnapsen/", {"hint": "1"}).status_code == 200
+
+
 def test_too_many_new_hints_from_one_client_are_a_429(client, monkeypatch):
     monkeypatch.setattr(practice_hints, "RATE_LIMIT", 2)
+    assert practice_hints.rate_limit() == 2
     statuses = []
     for n in range(4):
         page(client, "schnapsen", deal="hjkmnpqrs" + "abcd"[n])
