@@ -23,7 +23,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.engine import Action
+from rules.engine import Action, RuleSet
 from rules.engine.hints import hint_for, view_key
 from rules.engine.players import player_view
 from words.table import choice_label
@@ -140,17 +140,18 @@ def hint_data(game: Game, client: str) -> dict | None:
     return data
 
 
-def _label(key: str) -> str:
-    return choice_label(Action.from_key(key, YOU).to_dict(with_player=False))
+def _label(key: str, rules: RuleSet) -> str:
+    return choice_label(Action.from_key(key, YOU).to_dict(with_player=False), rules)
 
 
 def _tenths(share: float) -> int:
     return round(share * 10)
 
 
-def hint_text(data: dict, target: int) -> HintText:
+def hint_text(data: dict, rules: RuleSet) -> HintText:
     """The advice in plain words; the numbers go to `details`."""
-    move = _label(data["best"])
+    target = rules.target
+    move = _label(data["best"], rules)
     best = next(m for m in data["moves"] if m[0] == data["best"])
     reason, method = data["reason"], data["method"]
     n = _tenths(best[2])
@@ -196,7 +197,7 @@ def hint_text(data: dict, target: int) -> HintText:
         ) % {"count": count}
     details = []
     for key, value, share in sorted(data["moves"], key=lambda m: -m[1]):
-        facts = {"move": _label(key), "share": round(share * 100), "value": f"{value:+.1f}"}
+        facts = {"move": _label(key, rules), "share": round(share * 100), "value": f"{value:+.1f}"}
         details.append(
             _fill(
                 _("%(move)s: wins %(share)d%% of the time, %(value)s game points on average."),

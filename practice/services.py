@@ -334,7 +334,7 @@ def game_move(*, game: Game, key: str) -> str | None:
     try:
         action = Action.from_key(key[:20], YOU)
     except EngineError as exc:
-        return explain_refusal(exc.code, exc.details, deal.state(), has_stock=_has_stock(game))
+        return explain_refusal(exc.code, exc.details, deal.state(), rules=game.rules)
     start = len(game.actions)
     probe = deal.copy()
     draw_first = (
@@ -349,7 +349,7 @@ def game_move(*, game: Game, key: str) -> str | None:
                 probe.apply(Action(COMPUTER, "draw"))
         probe.check(action)
     except EngineError as exc:
-        return explain_refusal(exc.code, exc.details, deal.state(), has_stock=_has_stock(game))
+        return explain_refusal(exc.code, exc.details, deal.state(), rules=game.rules)
     game.seen = start
     game.moves.append(start)
     if draw_first:
@@ -359,10 +359,6 @@ def game_move(*, game: Game, key: str) -> str | None:
     game._apply(action)
     advance(game)
     return None
-
-
-def _has_stock(game: Game) -> bool:
-    return game.rules.stock_draw_rule != "none"
 
 
 def can_take_back(game: Game) -> bool:
@@ -526,7 +522,8 @@ def _pad(game: Game, names: list[str]) -> list[dict]:
         rows.append(pad_row(game))
     out = []
     for number, (deal_id, winner, reason, you, computer) in enumerate(rows, start=1):
-        how = RESULT_REASONS.get(reason, lambda: "")()
+        how_of = RESULT_REASONS.get(reason)
+        how = how_of(game.rules.target) if how_of else ""
         out.append(
             {
                 "number": number,
@@ -567,7 +564,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
     ]
     new = game.actions[game.seen :]
     happened = [
-        str(render_inline(describe_action(a, names[a["player"]], a["player"] == YOU)))
+        str(render_inline(describe_action(a, names[a["player"]], a["player"] == YOU, rules)))
         for a in new
         if a["type"] != "draw"
     ]
@@ -589,14 +586,14 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
     choices = []
     if not over and deal.to_act == YOU:
         choices = [
-            {"key": a.key(), "label": choice_label(a.to_dict()), **a.to_dict()}
+            {"key": a.key(), "label": choice_label(a.to_dict(), rules), **a.to_dict()}
             for a in deal.legal_actions()
             if a.type != "draw" or not _draw_is_a_chore(deal)
         ]
     result = why = ""
     if over:
         result_dict = deal.result.to_dict()
-        result = str(render_inline(describe_result(result_dict, names)))
+        result = str(render_inline(describe_result(result_dict, names, rules)))
         why = explain_game_points(result_dict, rules, names)
     match = game.match
     scores = match.scores

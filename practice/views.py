@@ -98,7 +98,7 @@ def _with_hint(request, game):
         headers = {"Retry-After": str(hints.RATE_WINDOW)}
         return _render(request, game, message=message, status=429, headers=headers)
     if data:
-        hint = hints.hint_text(data, game.rules.target)
+        hint = hints.hint_text(data, game.rules)
     elif services.is_your_turn(game):
         hint = hints.HintText(_("There is only one move you may make here."), "", [])
     else:

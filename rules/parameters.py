@@ -1,8 +1,9 @@
 """Rule parameters in words: the rows of the facts table and of the comparison.
 
-Each row reads the engine's parameter dict (the very values the engine plays by) and says
-them in the reader's language. Every engine key belongs to at least one row; a test keeps
-it that way, so a new engine option cannot silently go missing from the pages.
+Each row reads the engine's RuleSet (the very values the engine plays by, and the answers
+it derives from them: stock, closing, claiming, sides, ties) and says them in the reader's
+language. No rule fact is written here a second time. Every engine key belongs to at least
+one row; a test keeps it that way, so a new engine option cannot silently go missing.
 """
 
 from collections.abc import Callable
@@ -11,11 +12,13 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
+from rules.engine.ruleset import RuleSet
 from words.card_names import RANK_LETTERS
 
-RANKS_BY_DECK = {"20": "ATKQJ", "24": "ATKQJ9", "2x24": "ATKQJ9", "32": "ATKQJ987"}
-CARDS_BY_DECK = {"20": 20, "24": 24, "2x24": 48, "32": 32}
-POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+
+def as_ruleset(rules: RuleSet | dict) -> RuleSet:
+    """The RuleSet of a variant's stored parameters (pages keep them as a dict)."""
+    return rules if isinstance(rules, RuleSet) else RuleSet.from_dict(rules)
 
 
 def yes_no(value: bool) -> str:
@@ -36,71 +39,47 @@ def cards(n: int) -> str:
     return ngettext("%(n)d card", "%(n)d cards", n) % {"n": n}
 
 
-def stock_size(r: dict) -> int:
-    if r["stock_draw_rule"] == "none":
-        return 0
-    return CARDS_BY_DECK[r["deck"]] - r["active_players"] * r["hand_size"]
-
-
-def has_marriages(r: dict) -> bool:
-    return r["marriage_values"] != "none"
-
-
-def has_exchange(r: dict) -> bool:
-    return r["exchange_card"] != "none" and r["trump_source"] == "turn_up"
-
-
-def has_closing(r: dict) -> bool:
-    return r["closing_allowed"] and stock_size(r) > 0
-
-
-def can_go_out(r: dict) -> bool:
-    return r["going_out_allowed"]
-
-
-def multi_player(r: dict) -> bool:
-    return r["active_players"] > 2
-
-
-def counts_game_points(r: dict) -> bool:
-    return r["scoring"] in ("standard_1_2_3", "each_loser_1_2_3")
+def for_opponents(r: RuleSet, one, each, side) -> str:
+    """The form of a sentence for this table: one opponent, several, or the other side."""
+    if r.team_play:
+        return str(side)
+    return str(one) if r.opponents == 1 else str(each)
 
 
 # --- words for single parameters -------------------------------------------------------
 
 
-def players_words(r: dict) -> str:
-    n = r["players"]
+def players_words(r: RuleSet) -> str:
+    n = r.players
     text = ngettext("%(n)d player", "%(n)d players", n) % {"n": n}
-    if r["dealer_sits_out"]:
+    if r.dealer_sits_out:
         return _("%(players)s; the dealer sits out each deal") % {"players": text}
-    if r["partnerships"] == "opposite_pairs":
+    if r.team_play:
         return _("%(players)s, two against two, partners sitting opposite") % {"players": text}
     if n > 2:
         return _("%(players)s, each for himself") % {"players": text}
     return text
 
 
-def deck_words(r: dict) -> str:
-    ranks = ", ".join(str(RANK_LETTERS[rank]) for rank in RANKS_BY_DECK[r["deck"]])
-    if r["deck"] == "2x24":
+def deck_words(r: RuleSet) -> str:
+    ranks = ", ".join(str(RANK_LETTERS[rank]) for rank in r.ranks)
+    if r.packs == 2:
         return _("two packs of 24 cards (48 in all): %(ranks)s, each card twice") % {"ranks": ranks}
-    return _("%(cards)s: %(ranks)s in each suit") % {
-        "cards": cards(CARDS_BY_DECK[r["deck"]]),
-        "ranks": ranks,
+    return _("%(cards)s: %(ranks)s in each suit") % {"cards": cards(r.pack_size), "ranks": ranks}
+
+
+def card_values_words(r: RuleSet) -> str:
+    values = " · ".join(f"{RANK_LETTERS[rank]} {points}" for rank, points in r.card_points.items())
+    return _("%(values)s; %(total)d card points in all") % {
+        "values": values,
+        "total": r.total_card_points,
     }
 
 
-def card_values_words(r: dict) -> str:
-    values = " · ".join(f"{RANK_LETTERS[rank]} {POINTS[rank]}" for rank in RANKS_BY_DECK[r["deck"]])
-    packs = 2 if r["deck"] == "2x24" else 1
-    return _("%(values)s; %(total)d card points in all") % {"values": values, "total": 120 * packs}
-
-
-def hand_words(r: dict) -> str:
-    pattern = " + ".join(str(n) for n in r["deal_pattern"])
+def hand_words(r: RuleSet) -> str:
+    pattern = " + ".join(str(n) for n in r.deal_pattern)
     return _("%(cards)s each, dealt %(pattern)s") % {
-        "cards": cards(r["hand_size"]),
+        "cards": cards(r.hand_size),
         "pattern": pattern,
     }
 
@@ -118,14 +97,17 @@ TRUMP_SOURCE = {
 }
 
 
-def stock_words(r: dict) -> str:
-    size = stock_size(r)
-    if size == 0:
+def stock_words(r: RuleSet) -> str:
+    if not r.has_stock:
         return _("none: all cards are dealt")
-    if r["trump_source"] == "turn_up":
-        text = _("%(cards)s including the turn-up") % {"cards": cards(size)}
+    if r.has_turnup:
+        text = _("%(cards)s including the turn-up") % {"cards": cards(r.stock_size)}
     else:
-        text = _("%(cards)s face down") % {"cards": cards(size)}
+        text = _("%(cards)s face down") % {"cards": cards(r.stock_size)}
+    if r.opponents == 1:
+        return _("%(stock)s; after each trick the winner draws first, then the other player") % {
+            "stock": text
+        }
     return _("%(stock)s; after each trick the winner draws first, then the others") % {
         "stock": text
     }
@@ -146,11 +128,13 @@ STRICT_OBLIGATION = {
 }
 
 
-def strict_words(r: dict) -> str:
-    text = str(STRICT_OBLIGATION.get(r["strict_obligation"], r["strict_obligation"]))
-    if stock_size(r) == 0:
+def strict_words(r: RuleSet) -> str:
+    text = choice(STRICT_OBLIGATION)(r.strict_obligation)
+    if r.strict_from_start:
         return _("from the first trick: %(rule)s") % {"rule": text}
-    return _("once the stock is used up or closed: %(rule)s") % {"rule": text}
+    if r.can_close:
+        return _("once the stock is used up or closed: %(rule)s") % {"rule": text}
+    return _("once the stock is used up: %(rule)s") % {"rule": text}
 
 
 TRICK_REVIEW = {
@@ -205,16 +189,45 @@ CLOSE_SNAPSHOT = {
     "at_close": gettext_lazy("on the opponent's points at the moment of closing"),
 }
 
+# One opponent, several opponents each for himself, or the other side of a partnership.
 FAILED_CLOSE = {
-    "two_or_three": gettext_lazy(
-        "the opponent scores 2, or 3 if he had no trick when the stock was closed"
+    "two_or_three": (
+        gettext_lazy("the opponent scores 2, or 3 if he had no trick when the stock was closed"),
+        gettext_lazy("each opponent scores 2, or 3 if he had no trick when the stock was closed"),
+        gettext_lazy("the other side scores 2, or 3 if it had no trick when the stock was closed"),
     ),
-    "always_three": gettext_lazy("the opponent scores 3"),
-    "by_closer_count": gettext_lazy(
-        "the opponent scores 1 or 2 by the closer's own points, 3 if closed before his first trick"
+    "always_three": (
+        gettext_lazy("the opponent scores 3"),
+        gettext_lazy("each opponent scores 3"),
+        gettext_lazy("the other side scores 3"),
     ),
-    "closer_loses_on_any_trick": gettext_lazy(
-        "the closer loses at once when the opponent wins any trick after the close (3 game points)"
+    "by_closer_count": (
+        gettext_lazy(
+            "the opponent scores 1 or 2 by the closer's own points, 3 if closed before his "
+            "first trick"
+        ),
+        gettext_lazy(
+            "each opponent scores 1 or 2 by the closer's own points, 3 if closed before his "
+            "first trick"
+        ),
+        gettext_lazy(
+            "the other side scores 1 or 2 by the closer's own points, 3 if closed before its "
+            "first trick"
+        ),
+    ),
+    "closer_loses_on_any_trick": (
+        gettext_lazy(
+            "the closer loses at once when the opponent wins any trick after the close "
+            "(3 game points)"
+        ),
+        gettext_lazy(
+            "the closer loses at once when an opponent wins any trick after the close "
+            "(3 game points)"
+        ),
+        gettext_lazy(
+            "the closer's side loses at once when the other side wins any trick after the "
+            "close (3 game points)"
+        ),
     ),
 }
 
@@ -233,12 +246,33 @@ DECLARE_TIMING = {
 }
 
 FALSE_CLAIM = {
-    "flat_2": gettext_lazy("the opponent scores 2 game points"),
-    "two_or_three": gettext_lazy(
-        "the opponent scores 2 game points, or 3 if he had not yet won a trick"
+    "flat_2": (
+        gettext_lazy("the opponent scores 2 game points"),
+        gettext_lazy("each opponent scores 2 game points"),
+        gettext_lazy("the other side scores 2 game points"),
     ),
-    "mirror": gettext_lazy("the opponent scores what a correct claim would have earned"),
+    "two_or_three": (
+        gettext_lazy("the opponent scores 2 game points, or 3 if he had not yet won a trick"),
+        gettext_lazy("each opponent scores 2 game points, or 3 if he had not yet won a trick"),
+        gettext_lazy("the other side scores 2 game points, or 3 if it had not yet won a trick"),
+    ),
+    "mirror": (
+        gettext_lazy("the opponent scores what a correct claim would have earned"),
+        gettext_lazy("each opponent scores what a correct claim would have earned"),
+        gettext_lazy("the other side scores what a correct claim would have earned"),
+    ),
 }
+
+
+def penalty_words(mapping: dict, key: str) -> Callable[[RuleSet], str]:
+    """Words for a penalty, said of the opponent, each opponent or the other side."""
+
+    def words(r: RuleSet) -> str:
+        forms = mapping.get(getattr(r, key))
+        return for_opponents(r, *forms) if forms else str(getattr(r, key))
+
+    return words
+
 
 EXHAUSTED = {
     "last_trick_bonus_10": gettext_lazy("the last trick earns 10; the higher total wins"),
@@ -248,6 +282,19 @@ EXHAUSTED = {
     "last_trick_wins_1": gettext_lazy("the winner of the last trick wins the deal: 1 game point"),
     "most_points_wins": gettext_lazy("the most card points wins, even below the target"),
 }
+
+
+def exhausted_words(r: RuleSet) -> str:
+    if r.scoring == "raw_points":
+        return _("each player's card points are written down; the higher total wins the deal")
+    if r.scoring == "bid_units":
+        return _("the bid decides: the bidders need the card points they bid")
+    if r.scoring == "four_hand_130":
+        return _("a side with 66 card points or more scores; 65 each is a tie")
+    if r.exhausted_resolution == "most_points_wins" and not r.has_target:
+        return _("the most card points wins")
+    return choice(EXHAUSTED)(r.exhausted_resolution)
+
 
 SCORING = {
     "standard_1_2_3": gettext_lazy(
@@ -292,49 +339,66 @@ IDIOT_SETTLEMENT = {
 }
 
 
-def match_words(r: dict) -> str:
-    if r["match_deals"]:
+def match_words(r: RuleSet) -> str:
+    if r.match_by_deals:
         return ngettext(
             "a round of %(n)d deal; totals are added up",
             "a round of %(n)d deals; totals are added up",
-            r["match_deals"],
-        ) % {"n": r["match_deals"]}
-    if r["match_direction"] == "down":
-        return _("both start on %(n)d and count down; the first to reach 0 wins") % {
-            "n": r["match_target"]
-        }
-    if r["scoring"] == "bid_units":
-        return _("the first side to %(n)d units") % {"n": r["match_target"]}
-    return ngettext(
-        "the first to %(n)d game point", "the first to %(n)d game points", r["match_target"]
-    ) % {"n": r["match_target"]}
+            r.match_deals,
+        ) % {"n": r.match_deals}
+    n = r.match_target
+    if r.match_direction == "down":
+        return _("both start on %(n)d and count down; the first to reach 0 wins") % {"n": n}
+    if r.scoring == "bid_units":
+        return _("the first side to %(n)d units") % {"n": n}
+    if r.team_play:
+        return ngettext(
+            "the first side to %(n)d game point", "the first side to %(n)d game points", n
+        ) % {"n": n}
+    return ngettext("the first to %(n)d game point", "the first to %(n)d game points", n) % {"n": n}
 
 
-def closing_summary(r: dict) -> str:
-    if not has_closing(r):
+def closing_summary(r: RuleSet) -> str:
+    if not r.can_close:
         return _("not allowed")
-    if r["close_before_draw"]:
+    if r.close_before_draw:
         return _("by the player on lead, before or after drawing, while %(n)s remain") % {
-            "n": cards(r["close_min_stock"])
+            "n": cards(r.close_min_stock)
         }
     return _("by the player on lead, after drawing, while %(n)s remain") % {
-        "n": cards(r["close_min_stock"])
+        "n": cards(r.close_min_stock)
     }
 
 
-def last_trick_words(r: dict) -> str:
-    if r["last_trick_bonus"]:
-        return _("%(n)d card points, unless the stock was closed") % {"n": r["last_trick_bonus"]}
-    if r["exhausted_resolution"] in ("last_trick_wins_1", "last_trick_wins_scaled"):
-        return _("no bonus, but it wins the deal if nobody has gone out")
+def last_trick_words(r: RuleSet) -> str:
+    if r.last_trick_bonus:
+        if r.can_close:
+            return _("%(n)d card points, unless the stock was closed") % {"n": r.last_trick_bonus}
+        return _("%(n)d card points") % {"n": r.last_trick_bonus}
+    if r.exhausted_resolution in ("last_trick_wins_1", "last_trick_wins_scaled") and (
+        r.scoring not in ("raw_points", "bid_units", "four_hand_130")
+    ):
+        if r.can_declare:
+            return _("no bonus, but it wins the deal if nobody has gone out")
+        return _("no bonus, but it wins the deal")
     return _("no bonus")
 
 
-def scoring_words(r: dict) -> str:
-    text = SCORING.get(r["scoring"])
+def scoring_words(r: RuleSet) -> str:
+    if r.scoring == "standard_1_2_3" and r.team_play:
+        text = gettext_lazy(
+            "1 game point; 2 if the losing side has under %(threshold)d (schneider); 3 if it "
+            "took no trick (schwarz)"
+        )
+    else:
+        text = SCORING.get(r.scoring)
     if text is None:
-        return str(r["scoring"])
-    return str(text) % {"threshold": r["schneider_threshold"]} if "%(" in str(text) else str(text)
+        return str(r.scoring)
+    return str(text) % {"threshold": r.schneider_threshold} if "%(" in str(text) else str(text)
+
+
+def per_lead_words(n: int) -> str:
+    return ngettext("%(n)d marriage per lead", "%(n)d marriages per lead", n) % {"n": n}
 
 
 # --- the rows ---------------------------------------------------------------------------
@@ -346,12 +410,13 @@ class Row:
     group: object
     label: object
     keys: tuple[str, ...]
-    words: Callable[[dict], str]
-    applies: Callable[[dict], bool] = lambda r: True
+    words: Callable[[RuleSet], str]
+    applies: Callable[[RuleSet], bool] = lambda r: True
 
-    def value(self, rules: dict) -> str | None:
+    def value(self, rules: RuleSet | dict) -> str | None:
         """The value in words, or None where the parameter does not apply to the variant."""
-        return self.words(rules) if self.applies(rules) else None
+        r = as_ruleset(rules)
+        return self.words(r) if self.applies(r) else None
 
 
 def key_row(key, group, label, words=None, applies=lambda r: True, extra_keys=()):
@@ -360,7 +425,7 @@ def key_row(key, group, label, words=None, applies=lambda r: True, extra_keys=()
         words = yes_no
     if isinstance(words, dict):
         words = choice(words)
-    return Row(key, group, label, (key, *extra_keys), lambda r: words(r[key]), applies)
+    return Row(key, group, label, (key, *extra_keys), lambda r: words(getattr(r, key)), applies)
 
 
 PLAYERS = pgettext_lazy("parameter group", "Players and cards")
@@ -369,9 +434,30 @@ PLAY = pgettext_lazy("parameter group", "Play of the cards")
 MARRIAGES = pgettext_lazy("parameter group", "Marriages")
 EXCHANGE = pgettext_lazy("parameter group", "Exchanging the trump card")
 CLOSING = pgettext_lazy("parameter group", "Closing the stock")
-GOING_OUT = pgettext_lazy("parameter group", "Declaring")
+GOING_OUT = pgettext_lazy("parameter group", "Claiming the target")
 SCORE = pgettext_lazy("parameter group", "Scoring")
 MATCH = pgettext_lazy("parameter group", "The match")
+
+
+def _has_marriages(r: RuleSet) -> bool:
+    return r.has_marriages
+
+
+def _can_exchange(r: RuleSet) -> bool:
+    return r.can_exchange
+
+
+def _can_close(r: RuleSet) -> bool:
+    return r.can_close
+
+
+def _can_declare(r: RuleSet) -> bool:
+    return r.can_declare
+
+
+def _several_opponents(r: RuleSet) -> bool:
+    return r.active_players > 2
+
 
 ROWS: tuple[Row, ...] = (
     Row(
@@ -389,7 +475,7 @@ ROWS: tuple[Row, ...] = (
         DEAL,
         gettext_lazy("Trumps"),
         ("trump_source", "trump_after_batch"),
-        lambda r: choice(TRUMP_SOURCE)(r["trump_source"]),
+        lambda r: choice(TRUMP_SOURCE)(r.trump_source),
     ),
     Row("stock", DEAL, gettext_lazy("Stock"), ("stock_draw_rule",), stock_words),
     key_row("first_leader", DEAL, gettext_lazy("First lead"), FIRST_LEADER),
@@ -404,13 +490,13 @@ ROWS: tuple[Row, ...] = (
         "must_overtrump",
         PLAY,
         gettext_lazy("Must over-trump a trump already played"),
-        applies=multi_player,
+        applies=_several_opponents,
     ),
     key_row(
         "must_undertrump",
         PLAY,
         gettext_lazy("Must trump even when unable to over-trump"),
-        applies=multi_player,
+        applies=_several_opponents,
     ),
     key_row("trick_review", PLAY, gettext_lazy("Looking back at tricks"), TRICK_REVIEW),
     key_row("marriage_values", MARRIAGES, gettext_lazy("Marriage values"), MARRIAGE_VALUES),
@@ -419,136 +505,157 @@ ROWS: tuple[Row, ...] = (
         MARRIAGES,
         gettext_lazy("Marriage and won tricks"),
         MARRIAGE_TRICK_RULE,
-        has_marriages,
+        _has_marriages,
     ),
     key_row(
         "marriage_lead_card",
         MARRIAGES,
         gettext_lazy("Card led after showing a marriage"),
         MARRIAGE_LEAD_CARD,
-        has_marriages,
+        _has_marriages,
     ),
     key_row(
         "marriage_in_strict_phase",
         MARRIAGES,
         gettext_lazy("Marriages after the stock is used up or closed"),
-        applies=lambda r: has_marriages(r) and stock_size(r) > 0,
+        applies=lambda r: r.has_marriages and r.has_stock,
     ),
     key_row(
-        "marriages_per_lead", MARRIAGES, gettext_lazy("Marriages per lead"), str, has_marriages
+        "marriages_per_lead",
+        MARRIAGES,
+        gettext_lazy("Marriages per lead"),
+        per_lead_words,
+        _has_marriages,
     ),
     key_row(
         "partner_may_meld",
         MARRIAGES,
         gettext_lazy("The leader's partner may show a marriage too"),
-        applies=lambda r: has_marriages(r) and r["partnerships"] != "none",
+        applies=lambda r: r.has_marriages and r.team_play,
     ),
     key_row(
         "idiot_trump_mode",
         MARRIAGES,
         gettext_lazy("Marriages and trumps"),
         IDIOT_TRUMP_MODE,
-        lambda r: r["trump_source"] == "none_until_marriage",
+        lambda r: r.trump_source == "none_until_marriage",
     ),
-    key_row("exchange_card", EXCHANGE, gettext_lazy("Card that may be exchanged"), EXCHANGE_CARD),
+    Row(
+        "exchange_card",
+        EXCHANGE,
+        gettext_lazy("Card that may be exchanged"),
+        ("exchange_card",),
+        lambda r: choice(EXCHANGE_CARD)(r.exchange_card if r.can_exchange else "none"),
+        lambda r: r.has_turnup,
+    ),
     key_row(
         "exchange_requires_trick",
         EXCHANGE,
         gettext_lazy("Exchange needs a won trick"),
-        applies=has_exchange,
+        applies=_can_exchange,
     ),
     key_row(
         "exchange_when_following",
         EXCHANGE,
         gettext_lazy("Exchange also when following"),
-        applies=has_exchange,
+        applies=_can_exchange,
     ),
     key_row(
         "exchange_min_stock",
         EXCHANGE,
         gettext_lazy("Cards the stock must still hold"),
         cards,
-        has_exchange,
+        _can_exchange,
     ),
     key_row(
         "exchange_on_opponent_close",
         EXCHANGE,
         gettext_lazy("Non-closer may exchange when the stock is closed"),
         EXCHANGE_ON_CLOSE,
-        lambda r: has_exchange(r) and has_closing(r),
+        lambda r: r.can_exchange and r.can_close,
     ),
-    key_row(
+    Row(
         "closing_allowed",
         CLOSING,
         gettext_lazy("Closing allowed"),
-        applies=lambda r: stock_size(r) > 0,
+        ("closing_allowed",),
+        lambda r: yes_no(r.can_close),
+        lambda r: r.has_stock,
     ),
     key_row(
         "close_min_stock",
         CLOSING,
         gettext_lazy("Cards the stock must hold to close"),
         cards,
-        has_closing,
+        _can_close,
     ),
-    key_row(
-        "close_before_draw", CLOSING, gettext_lazy("Close before drawing"), applies=has_closing
-    ),
+    key_row("close_before_draw", CLOSING, gettext_lazy("Close before drawing"), applies=_can_close),
     key_row(
         "close_before_first_trick",
         CLOSING,
         gettext_lazy("Close before the first trick"),
-        applies=has_closing,
+        applies=_can_close,
     ),
     key_row(
         "close_requires_most_points",
         CLOSING,
         gettext_lazy("Closer also needs more points than each opponent"),
-        applies=has_closing,
+        applies=lambda r: r.can_close and r.sides > 2,
     ),
     key_row(
         "close_scoring_snapshot",
         CLOSING,
         gettext_lazy("A successful close is scored"),
         CLOSE_SNAPSHOT,
-        has_closing,
+        _can_close,
     ),
-    key_row(
+    Row(
         "failed_close_penalty",
         CLOSING,
         gettext_lazy("If the closer fails"),
-        FAILED_CLOSE,
-        has_closing,
+        ("failed_close_penalty",),
+        penalty_words(FAILED_CLOSE, "failed_close_penalty"),
+        _can_close,
     ),
     key_row(
         "closer_beaten_penalty",
         CLOSING,
-        gettext_lazy("If the opponent goes out before the closer"),
+        gettext_lazy("If another player claims before the closer"),
         CLOSER_BEATEN,
-        has_closing,
+        lambda r: r.can_close and r.can_declare,
     ),
     key_row(
-        "target", GOING_OUT, gettext_lazy("Target"), lambda n: _("%(n)d card points") % {"n": n}
+        "target",
+        GOING_OUT,
+        gettext_lazy("Target"),
+        lambda n: _("%(n)d card points") % {"n": n},
+        lambda r: r.has_target,
     ),
-    key_row("going_out_allowed", GOING_OUT, gettext_lazy("Declaring the target ends the deal")),
+    key_row(
+        "going_out_allowed",
+        GOING_OUT,
+        gettext_lazy("A player who has the target may claim it and end the deal"),
+    ),
     key_row(
         "declare_timing",
         GOING_OUT,
-        gettext_lazy("When a player may declare"),
+        gettext_lazy("When a player may claim"),
         DECLARE_TIMING,
-        can_go_out,
+        _can_declare,
     ),
     key_row(
         "go_out_by_marriage",
         GOING_OUT,
-        gettext_lazy("Declare by showing a marriage, without leading"),
-        applies=lambda r: can_go_out(r) and has_marriages(r),
+        gettext_lazy("Claim by showing a marriage, without leading"),
+        applies=lambda r: r.can_declare and r.has_marriages,
     ),
-    key_row(
+    Row(
         "false_claim_penalty",
         GOING_OUT,
-        gettext_lazy("A false declaration"),
-        FALSE_CLAIM,
-        can_go_out,
+        gettext_lazy("A false claim"),
+        ("false_claim_penalty",),
+        penalty_words(FALSE_CLAIM, "false_claim_penalty"),
+        _can_declare,
     ),
     Row(
         "last_trick_bonus",
@@ -557,35 +664,42 @@ ROWS: tuple[Row, ...] = (
         ("last_trick_bonus",),
         last_trick_words,
     ),
-    key_row("exhausted_resolution", SCORE, gettext_lazy("If nobody declares"), EXHAUSTED),
+    Row(
+        "exhausted_resolution",
+        SCORE,
+        gettext_lazy("When the last trick has been played"),
+        ("exhausted_resolution",),
+        exhausted_words,
+    ),
     Row("scoring", SCORE, gettext_lazy("Scoring a deal"), ("scoring",), scoring_words),
     key_row(
         "schneider_threshold",
         SCORE,
         gettext_lazy("Schneider line"),
         lambda n: _("under %(n)d card points") % {"n": n},
-        counts_game_points,
+        lambda r: r.has_schneider,
     ),
-    key_row(
+    Row(
         "draw_handling",
         SCORE,
         gettext_lazy("Equal totals"),
-        DRAW_HANDLING,
-        lambda r: r["scoring"] in ("standard_1_2_3", "four_hand_130"),
+        ("draw_handling",),
+        lambda r: choice(DRAW_HANDLING)(r.draw_handling),
+        lambda r: r.ties_possible and r.counts_game_points,
     ),
     key_row(
         "trump_ten_bonus",
         SCORE,
         gettext_lazy("Extra game point for the ten of trumps"),
-        applies=lambda r: r["scoring"] == "four_hand_130" or r["trump_ten_bonus"],
+        applies=lambda r: r.scoring == "four_hand_130" or r.trump_ten_bonus,
     ),
     Row(
         "bidding",
         SCORE,
         gettext_lazy("Bidding"),
         ("bidding", "bid_unit", "moon"),
-        lambda r: choice(BIDDING)(r["bidding"]),
-        lambda r: r["bidding"] != "none",
+        lambda r: choice(BIDDING)(r.bidding),
+        lambda r: r.has_bidding,
     ),
     Row(
         "match",
@@ -599,14 +713,14 @@ ROWS: tuple[Row, ...] = (
         "dealer_score_cap",
         MATCH,
         gettext_lazy("The dealer cannot reach the target while sitting out"),
-        applies=lambda r: r["dealer_sits_out"],
+        applies=lambda r: r.dealer_sits_out,
     ),
     key_row(
         "idiot_settlement",
         MATCH,
         gettext_lazy("Settling the round"),
         IDIOT_SETTLEMENT,
-        lambda r: r["scoring"] == "raw_points",
+        lambda r: r.scoring == "raw_points",
     ),
 )
 
@@ -622,7 +736,14 @@ FACT_ROWS: tuple[Row, ...] = (
     ROWS_BY_ID["target"],
     ROWS_BY_ID["marriage_values"],
     ROWS_BY_ID["exchange_card"],
-    Row("closing", CLOSING, gettext_lazy("Closing"), ("closing_allowed",), closing_summary),
+    Row(
+        "closing",
+        CLOSING,
+        gettext_lazy("Closing"),
+        ("closing_allowed",),
+        closing_summary,
+        lambda r: r.has_stock,
+    ),
     ROWS_BY_ID["bidding"],
     ROWS_BY_ID["last_trick_bonus"],
     ROWS_BY_ID["scoring"],

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_safe
 
 from sixtysix_site.context_processors import local_name
 from sixtysix_site.page_cache import cached_page
-from words.markup import render_markup
+from words.markup import render_inline, render_markup
 
 from . import selectors
 from .forms import CompareForm
@@ -110,7 +110,7 @@ def glossary(request):
     rows = [
         {
             "key": term.key,
-            "definition": term.definition,
+            "definition": render_inline(term.definition),  # [C], [QH] drawn as pictures
             "terms": [(code, getattr(term, f"term_{code}")) for code in order],
         }
         for term in terms

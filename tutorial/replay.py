@@ -114,7 +114,7 @@ def narration_values(position: Position, rules: RuleSet, you: int) -> dict[str, 
     }
     for seat in range(seats):
         values[f"points_{seat}"] = state["card_points"][seat]
-    if seats == 4 and rules.partnerships != "none":
+    if rules.team_play:
         side = [0, 0]
         for seat in range(seats):
             side[seat % 2] += state["card_points"][seat]

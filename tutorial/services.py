@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from rules.engine import Action, RuleSet
 from rules.models import RuleSection
 from words.explain import describe_action, describe_result, explain_refusal, seat_name
-from words.markup import render_inline, render_markup
+from words.markup import fill_html, render_inline, render_markup
 from words.table import SeatView, TableView, choice_label
 
 from .models import Tutorial, TutorialStep
@@ -95,8 +95,9 @@ class StepView(TableView):
 
 
 def _names(tutorial: Tutorial, rules: RuleSet) -> list[str]:
-    partnerships = rules.partnerships != "none"
-    return [seat_name(s, tutorial.you, rules.players, partnerships) for s in range(rules.players)]
+    return [
+        seat_name(s, tutorial.you, rules.players, rules.team_play) for s in range(rules.players)
+    ]
 
 
 def _key(action: dict, you: int) -> str:
@@ -139,7 +140,7 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
     seats.sort(key=lambda s: (s.is_you, (s.seat - tutorial.you) % rules.players))
     highlight = {a["card"] for a in position.actions if a.get("card")}
     happened = [
-        str(render_inline(describe_action(a, names[a["player"]], a["player"] == tutorial.you)))
+        describe_action(a, names[a["player"]], a["player"] == tutorial.you, rules)
         for a in position.actions
     ]
     last = position.completed_tricks[-1] if position.completed_tricks else None
@@ -150,7 +151,8 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
     choices = []
     if step.ask and position.result is None:
         choices = [
-            {"key": _key(a, tutorial.you), "label": choice_label(a), **a} for a in position.legal
+            {"key": _key(a, tutorial.you), "label": choice_label(a, rules), **a}
+            for a in position.legal
         ]
     return StepView(
         tutorial=tutorial,
@@ -171,9 +173,7 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
         narration=render_markup(fill(step.text, values)),
         hint=render_markup(fill(step.hint, values)) if step.hint else "",
         choices=choices,
-        result=str(render_inline(describe_result(position.result, names)))
-        if position.result
-        else "",
+        result=describe_result(position.result, names, rules) if position.result else "",
         sections=[s for s in tutorial.variant.sections.all() if s.key in step.sections],
     )
 
@@ -188,14 +188,14 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
     position = tutorial_positions(tutorial, steps)[number - 1]
     values = narration_values(position, rules, tutorial.you)
     if code != "legal":
-        has_stock = rules.stock_draw_rule != "none"
-        message = explain_refusal(code, details, position.state, has_stock=has_stock)
-        return Verdict(False, False, str(render_inline(message)), code)
+        message = explain_refusal(code, details, position.state, rules=rules)
+        return Verdict(False, False, str(message), code)
     key = _key(action, tutorial.you)
     if any(_key(accepted, tutorial.you) == key for accepted in step.ask):
-        return Verdict(True, True, str(render_inline(_("Correct! That is the move."))))
+        return Verdict(True, True, str(fill_html(_("Correct! That is the move."))))
     wrong = (step.wrong.get(get_language()) or step.wrong.get("en") or {}).get(key)
     if wrong:
         return Verdict(False, True, str(render_markup(fill(wrong, values))))
     message = _("That move is allowed, but it is not the one this lesson is about. Hint: %(hint)s")
-    return Verdict(False, True, str(render_inline(message % {"hint": fill(step.hint, values)})))
+    hint = render_inline(fill(step.hint, values))
+    return Verdict(False, True, str(fill_html(message, hint=hint)))

@@ -2,19 +2,36 @@
 
 The engine speaks in codes and facts (`must_follow_suit`, `{"suit": "H"}`); this module
 turns them into sentences with gettext, so every language explains a refused move the
-same way. Cards and suits are returned in the content markup (`[QH]`, `[H]`) and drawn
-by render_inline().
+same way. Where a sentence states a rule it asks the variant's RuleSet (how many
+marriages per lead, whether a stock or a claim exists, one opponent or several), so it is
+true for the variant it is shown in. Every sentence comes back as safe HTML built once
+(fill_html), with cards and suits already drawn: callers neither escape nor render it again.
 """
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .card_names import SUIT_NAMES
+from rules.engine.ruleset import RuleSet
+
+from .card_names import SUIT_NAMES, card_html, suit_html
+from .markup import fill_html
 
 
-def _phase_reason(state: dict | None, has_stock: bool) -> str:
+def _suit_words(suit: object) -> SafeString | str:
+    """ "Hearts ♥" for a suit letter, empty for anything else."""
+    if suit not in SUIT_NAMES:
+        return ""
+    return fill_html("%(name)s %(picture)s", name=SUIT_NAMES[suit], picture=suit_html(suit))
+
+
+def _card(card: object, case: str | None = None) -> str:
+    return card_html(card, case) if isinstance(card, str) and len(card) == 2 else ""
+
+
+def _phase_reason(state: dict | None, rules: RuleSet) -> str:
     """Why obligations apply: the stock was closed or used up (games without one: no reason)."""
-    if state is None or not has_stock:
+    if state is None or not rules.has_stock:
         return ""
     if state.get("closed_by") is not None:
         return _("The stock is closed, so ")
@@ -23,83 +40,137 @@ def _phase_reason(state: dict | None, has_stock: bool) -> str:
     return ""
 
 
+def _claim_timing(rules: RuleSet) -> str:
+    if not rules.has_marriages:
+        return _("You may claim only right after winning a trick.")
+    return _("You may claim only right after winning a trick or showing a marriage.")
+
+
 def explain_refusal(
-    code: str, details: dict, state: dict | None = None, *, has_stock: bool = True
-) -> str:
-    """One sentence that says why the engine refused a move."""
-    suit = details.get("suit")
-    suit_words = f"{SUIT_NAMES[suit]} [{suit}]" if suit in SUIT_NAMES else ""
-    card = details.get("card")
-    card_token = f"[{card}]" if isinstance(card, str) and len(card) == 2 else ""
-    because = _phase_reason(state, has_stock)
+    code: str,
+    details: dict,
+    state: dict | None = None,
+    *,
+    rules: RuleSet,
+) -> SafeString:
+    """One sentence that says why the engine refused a move, as safe HTML.
 
-    def obliged(text: str) -> str:
+    The sentence states the variant's own rule (its number of marriages per lead, whether
+    it has a stock, a claim, closing), read from `rules`.
+    """
+    details = details if isinstance(details, dict) else {}
+    suit = _suit_words(details.get("suit"))
+    card = _card(details.get("card"))
+    because = _phase_reason(state, rules)
+    reason = details.get("reason")
+
+    def obliged(text: str, **values) -> SafeString:
         # "The stock is closed, so you must …", or "You must …" where no reason is given.
-        return because + text if because else text[:1].upper() + text[1:]
+        sentence = because + text if because else text[:1].upper() + text[1:]
+        return fill_html(sentence, **values)
 
-    messages = {
-        "deal_over": _("The deal is over; no more moves can be made."),
-        "not_your_turn": _("It is not your turn."),
-        "card_not_in_hand": _("That card is not in your hand."),
-        "must_follow_suit": obliged(
-            _("you must follow suit: play a card of %(suit)s.") % {"suit": suit_words}
+    def plain(text: str, **values) -> SafeString:
+        return fill_html(text, **values)
+
+    per_lead = rules.marriages_per_lead
+    minimum = details.get("minimum", 0)
+    builders = {
+        "deal_over": lambda: plain(_("The deal is over; no more moves can be made.")),
+        "not_your_turn": lambda: plain(_("It is not your turn.")),
+        "card_not_in_hand": lambda: plain(_("That card is not in your hand.")),
+        "must_follow_suit": lambda: obliged(
+            _("you must follow suit: play a card of %(suit)s."), suit=suit
         ),
-        "must_head_trick": obliged(
-            _("you must win the trick if you can: play a higher card than %(card)s.")
-            % {"card": card_token}
+        "must_head_trick": lambda: obliged(
+            _("you must win the trick if you can: play a higher card than %(card)s."), card=card
         ),
-        "must_overtrump": obliged(
-            _("you must over-trump: play a trump higher than %(card)s.") % {"card": card_token}
+        "must_overtrump": lambda: obliged(
+            _("you must over-trump: play a trump higher than %(card)s."), card=card
         ),
-        "must_trump": obliged(
-            _("you must play a trump (%(suit)s), since you cannot follow suit.")
-            % {"suit": suit_words}
+        "must_trump": lambda: obliged(
+            _("you must play a trump (%(suit)s), since you cannot follow suit."), suit=suit
         ),
-        "must_lead_marriage_card": _(
-            "You have shown a marriage, so you must lead its King or Queen (%(suit)s)."
-        )
-        % {"suit": suit_words},
-        "must_draw_first": _("The trick's winner must draw from the stock first."),
-        "no_draw_due": _("There is nothing to draw now."),
-        "no_stock": _("This game has no stock."),
-        "stock_closed": _("The stock is closed."),
-        "stock_too_small": ngettext(
-            "The stock must hold at least %(minimum)d card for that; it holds %(stock_size)d.",
-            "The stock must hold at least %(minimum)d cards for that; it holds %(stock_size)d.",
-            details.get("minimum", 0),
-        )
-        % {"minimum": details.get("minimum", 0), "stock_size": details.get("stock_size", 0)},
-        "close_not_on_lead": _("Only the player on lead may close the stock."),
-        "close_not_allowed": _("Closing the stock is not allowed here."),
-        "exchange_needs_trick": _("You may exchange only after you have won a trick."),
-        "exchange_not_on_lead": _("Only the player on lead may exchange the trump card."),
-        "exchange_not_allowed": _("This game has no exchange of the trump card."),
-        "no_exchange_card": _("You do not hold %(card)s, the card to exchange.")
-        % {"card": card_token},
-        "exchange_same_card": _("The turn-up is already that card; there is nothing to gain."),
-        "exchange_decision_pending": _("First decide whether to exchange the trump card."),
-        "meld_not_on_lead": _("A marriage may be shown only by the player on lead."),
-        "no_marriage": _("You do not hold both King and Queen of %(suit)s.") % {"suit": suit_words},
-        "marriage_already_this_lead": _("Only one marriage may be shown per lead."),
-        "marriage_in_strict_phase": _(
-            "Marriages can no longer be shown once the stock is closed or used up."
+        "must_lead_marriage_card": lambda: plain(
+            _("You have shown a marriage, so you must lead its King or Queen (%(suit)s)."),
+            suit=suit,
         ),
-        "marriage_needs_trick": _("You may show a marriage only after you have won a trick."),
-        "marriage_not_allowed": _("This game has no marriages."),
-        "declare_not_allowed": _(
-            "You may declare only right after winning a trick or showing a marriage."
+        "must_draw_first": lambda: plain(_("The trick's winner must draw from the stock first.")),
+        "no_draw_due": lambda: plain(_("There is nothing to draw now.")),
+        "no_stock": lambda: plain(_("This game has no stock.")),
+        "stock_closed": lambda: plain(_("The stock is closed.")),
+        "stock_too_small": lambda: plain(
+            ngettext(
+                "The stock must hold at least %(minimum)d card for that; it holds %(stock_size)d.",
+                "The stock must hold at least %(minimum)d cards for that; it holds %(stock_size)d.",
+                minimum,
+            ),
+            minimum=minimum,
+            stock_size=details.get("stock_size", 0),
         ),
-        "bidding_not_over": _("The bidding is not over yet."),
-        "bidding_closed": _("The bidding is over."),
-        "bid_too_low": _("Your bid must be at least %(minimum)d.")
-        % {"minimum": details.get("minimum", 0)},
-        "bid_too_high": _("The highest bid is %(maximum)d.")
-        % {"maximum": details.get("maximum", 0)},
-        "nothing_to_pass": _("There is nothing to pass on now."),
-        "trump_not_allowed": _("You may not name trumps now."),
-        "trump_not_named": _("Trumps must be named first."),
+        "close_not_on_lead": lambda: plain(_("Only the player on lead may close the stock.")),
+        "close_not_allowed": lambda: plain(
+            _("This game has no closing of the stock.")
+            if reason == "variant" or not rules.can_close
+            else _("The stock may not be closed before the first trick.")
+            if reason == "first_lead"
+            else _("Closing the stock is not allowed here.")
+        ),
+        "exchange_needs_trick": lambda: plain(
+            _("You may exchange only after you have won a trick.")
+        ),
+        "exchange_not_on_lead": lambda: plain(
+            _("Only the player on lead may exchange the trump card.")
+        ),
+        "exchange_not_allowed": lambda: plain(_("This game has no exchange of the trump card.")),
+        "no_exchange_card": lambda: plain(
+            _("You do not hold %(card)s, the card to exchange."), card=_card(details.get("card"))
+        ),
+        "exchange_same_card": lambda: plain(
+            _("The turn-up is already that card; there is nothing to gain.")
+        ),
+        "exchange_decision_pending": lambda: plain(
+            _("First decide whether to exchange the trump card.")
+        ),
+        "meld_not_on_lead": lambda: plain(_("A marriage may be shown only by the player on lead.")),
+        "no_marriage": lambda: plain(
+            _("You do not hold both King and Queen of %(suit)s."), suit=suit
+        ),
+        "marriage_already_this_lead": lambda: plain(
+            ngettext(
+                "Only %(n)d marriage may be shown per lead.",
+                "Only %(n)d marriages may be shown per lead.",
+                per_lead,
+            ),
+            n=per_lead,
+        ),
+        "marriage_in_strict_phase": lambda: plain(
+            _("Marriages can no longer be shown once the stock is closed or used up.")
+            if rules.can_close
+            else _("Marriages can no longer be shown once the stock is used up.")
+        ),
+        "marriage_needs_trick": lambda: plain(
+            _("No marriage may be shown before the first trick.")
+            if reason == "first_trick"
+            else _("You may show a marriage only after you have won a trick.")
+        ),
+        "marriage_not_allowed": lambda: plain(_("This game has no marriages.")),
+        "declare_not_allowed": lambda: plain(
+            _("This game has no claim: the deal is played to the last trick.")
+            if reason == "variant" or not rules.can_declare
+            else _claim_timing(rules)
+        ),
+        "bidding_not_over": lambda: plain(_("The bidding is not over yet.")),
+        "bidding_closed": lambda: plain(_("The bidding is over.")),
+        "bid_too_low": lambda: plain(_("Your bid must be at least %(minimum)d."), minimum=minimum),
+        "bid_too_high": lambda: plain(
+            _("The highest bid is %(maximum)d."), maximum=details.get("maximum", 0)
+        ),
+        "nothing_to_pass": lambda: plain(_("There is nothing to pass on now.")),
+        "trump_not_allowed": lambda: plain(_("You may not name trumps now.")),
+        "trump_not_named": lambda: plain(_("Trumps must be named first.")),
     }
-    return messages.get(code, _("That move is not allowed here."))
+    build = builders.get(code)
+    return build() if build else plain(_("That move is not allowed here."))
 
 
 def seat_name(seat: int, you: int, players: int, partnerships: bool) -> str:
@@ -118,66 +189,123 @@ def seat_name(seat: int, you: int, players: int, partnerships: bool) -> str:
     return _("Player opposite")
 
 
-def describe_action(action: dict, actor: str, is_you: bool) -> str:
-    """A past-tense line for "what just happened", e.g. "Your opponent plays [AS]"."""
+def _draw_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
+    one_opponent = rules.opponents == 1 and not rules.team_play
+    if is_you:
+        if one_opponent:
+            return fill_html(_("You draw from the stock, then your opponent draws."))
+        return fill_html(_("You draw from the stock, then the others draw."))
+    if one_opponent:
+        return fill_html(_("%(player)s draws from the stock, then you draw."), player=actor)
+    return fill_html(_("%(player)s draws from the stock, then the others draw."), player=actor)
+
+
+def describe_action(action: dict, actor: str, is_you: bool, rules: RuleSet) -> SafeString:
+    """A line for "what just happened", e.g. "Your opponent plays [AS]", as safe HTML."""
     kind = action.get("type")
     # the played card is the object of the verb: its spoken name takes the accusative
-    card = f"[{action['card']}:acc]" if action.get("card") else ""
-    suit = f"[{action['suit']}]" if action.get("suit") else ""
+    card = _card(action.get("card"), "acc")
+    suit = suit_html(action["suit"]) if action.get("suit") in SUIT_NAMES else ""
     value = action.get("value")
+    target = rules.target
+    if kind == "draw":
+        return _draw_line(actor, is_you, rules)
     if is_you:
         lines = {
             # Translators: %(card)s is spoken in the accusative ("Zagrywasz damę kier").
-            "play": _("You play %(card)s.") % {"card": card},
-            "meld": _("You show the marriage in %(suit)s.") % {"suit": suit},
-            "exchange": _("You exchange the trump card."),
-            "close": _("You close the stock."),
-            "declare": _("You declare that you have reached the target."),
-            "draw": _("You draw from the stock, then the others draw."),
-            "bid": _("You bid %(value)s.") % {"value": value},
-            "pass": _("You pass."),
-            "trump": _("You name %(suit)s as trumps.") % {"suit": suit},
+            "play": lambda: fill_html(_("You play %(card)s."), card=card),
+            "meld": lambda: fill_html(_("You show the marriage in %(suit)s."), suit=suit),
+            "exchange": lambda: fill_html(_("You exchange the trump card.")),
+            "close": lambda: fill_html(_("You close the stock.")),
+            "declare": lambda: fill_html(_("You claim %(target)d."), target=target),
+            "bid": lambda: fill_html(_("You bid %(value)s."), value=value),
+            "pass": lambda: fill_html(_("You pass.")),
+            "trump": lambda: fill_html(_("You name %(suit)s as trumps."), suit=suit),
         }
     else:
         lines = {
             # Translators: %(card)s is spoken in the accusative.
-            "play": _("%(player)s plays %(card)s.") % {"player": actor, "card": card},
-            "meld": _("%(player)s shows the marriage in %(suit)s.")
-            % {"player": actor, "suit": suit},
-            "exchange": _("%(player)s exchanges the trump card.") % {"player": actor},
-            "close": _("%(player)s closes the stock.") % {"player": actor},
-            "declare": _("%(player)s declares reaching the target.") % {"player": actor},
-            "draw": _("%(player)s draws from the stock, then the others draw.") % {"player": actor},
-            "bid": _("%(player)s bids %(value)s.") % {"player": actor, "value": value},
-            "pass": _("%(player)s passes.") % {"player": actor},
-            "trump": _("%(player)s names %(suit)s as trumps.") % {"player": actor, "suit": suit},
+            "play": lambda: fill_html(_("%(player)s plays %(card)s."), player=actor, card=card),
+            "meld": lambda: fill_html(
+                _("%(player)s shows the marriage in %(suit)s."), player=actor, suit=suit
+            ),
+            "exchange": lambda: fill_html(_("%(player)s exchanges the trump card."), player=actor),
+            "close": lambda: fill_html(_("%(player)s closes the stock."), player=actor),
+            "declare": lambda: fill_html(
+                _("%(player)s claims %(target)d."), player=actor, target=target
+            ),
+            "bid": lambda: fill_html(_("%(player)s bids %(value)s."), player=actor, value=value),
+            "pass": lambda: fill_html(_("%(player)s passes."), player=actor),
+            "trump": lambda: fill_html(
+                _("%(player)s names %(suit)s as trumps."), player=actor, suit=suit
+            ),
         }
-    return lines.get(kind, str(kind))
+    line = lines.get(kind)
+    return line() if line else fill_html("%(kind)s", kind=str(kind))
 
 
 RESULT_REASONS = {
-    "declared": lambda: _("declared the target correctly"),
-    "false_declaration": lambda: _("the other side declared without enough points"),
-    "closed_made": lambda: _("closed the stock and reached the target"),
-    "closed_failed": lambda: _("the closer did not reach the target"),
-    "closer_beaten": lambda: _("went out before the closer"),
-    "last_trick": lambda: _("won the last trick"),
-    "most_points": lambda: _("more card points"),
-    "tie": lambda: _("equal totals: nobody scores"),
-    "contract_made": lambda: _("the bid was made"),
-    "contract_failed": lambda: _("the bid was not made"),
+    "declared": lambda target: _("claimed %(target)d rightly") % {"target": target},
+    "false_declaration": lambda target: _("the other side claimed without enough points"),
+    "closed_made": lambda target: _("closed the stock and reached the target"),
+    "closed_failed": lambda target: _("the closer did not reach the target"),
+    "closer_beaten": lambda target: _("claimed before the closer"),
+    "last_trick": lambda target: _("won the last trick"),
+    "most_points": lambda target: _("more card points"),
+    "tie": lambda target: _("equal totals: nobody scores"),
+    "contract_made": lambda target: _("the bid was made"),
+    "contract_failed": lambda target: _("the bid was not made"),
 }
 
 
-def describe_result(result: dict, names: list[str]) -> str:
-    """ "Result: You win 2 game points (closed the stock and reached the target)."""
-    reason = RESULT_REASONS.get(result.get("reason"), lambda: str(result.get("reason")))()
+def _totals(result: dict, names: list[str]) -> str:
+    points = result.get("card_points", [])
+    return ", ".join(
+        _("%(player)s %(points)d") % {"player": names[seat], "points": points[seat]}
+        for seat in range(min(len(points), len(names)))
+    )
+
+
+def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeString:
+    """ "Result: You — 2 game points (closed the stock and reached the target)." as safe HTML.
+
+    Scored in card points (Idiot-66), the line gives the totals; in bid units, the units.
+    """
+    target = rules.target
+    reason_code = result.get("reason")
+    reason_of = RESULT_REASONS.get(reason_code)
+    reason = reason_of(target) if reason_of else str(reason_code)
     winners = [names[seat] for seat in result.get("winners", []) if seat < len(names)]
+    if rules.scoring == "raw_points":
+        totals = _totals(result, names)
+        if not winners:
+            return fill_html(_("Result: equal totals (%(totals)s card points)."), totals=totals)
+        return fill_html(
+            _("Result: %(winners)s — the higher total (%(totals)s card points)."),
+            winners=" & ".join(winners),
+            totals=totals,
+        )
     if not winners:
-        return _("Result: %(reason)s.") % {"reason": reason}
+        return fill_html(_("Result: %(reason)s."), reason=reason)
     points = result.get("game_points", 0)
-    return ngettext(
-        "Result: %(winners)s — %(points)d game point (%(reason)s).",
-        "Result: %(winners)s — %(points)d game points (%(reason)s).",
-        points,
-    ) % {"winners": " & ".join(winners), "points": points, "reason": reason}
+    if rules.scoring == "bid_units":
+        return fill_html(
+            ngettext(
+                "Result: %(winners)s — %(points)d unit (%(reason)s).",
+                "Result: %(winners)s — %(points)d units (%(reason)s).",
+                points,
+            ),
+            winners=" & ".join(winners),
+            points=points,
+            reason=reason,
+        )
+    return fill_html(
+        ngettext(
+            "Result: %(winners)s — %(points)d game point (%(reason)s).",
+            "Result: %(winners)s — %(points)d game points (%(reason)s).",
+            points,
+        ),
+        winners=" & ".join(winners),
+        points=points,
+        reason=reason,
+    )

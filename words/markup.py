@@ -9,7 +9,7 @@ content file can reach a page.
 
 import re
 
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
 from .card_names import CASES, card_html, suit_html
@@ -21,11 +21,15 @@ BULLET = re.compile(r"^[-*]\s+")
 NUMBERED = re.compile(r"^\d+[.)]\s+")
 
 
-def render_inline(text: str) -> str:
+def render_inline(text: str) -> SafeString:
+    """One line of content markup as safe HTML; a sentence already built as HTML is kept."""
+    if hasattr(text, "__html__"):
+        return text  # built by fill_html or format_html: rendered once already
     html = escape(text)
     html = BOLD.sub(r"<strong>\1</strong>", html)
     html = CARD_TOKEN.sub(lambda m: card_html(m.group(1) + m.group(2), m.group(3)), html)
-    return SUIT_TOKEN.sub(lambda m: suit_html(m.group(1)), html)
+    html = SUIT_TOKEN.sub(lambda m: suit_html(m.group(1)), html)
+    return mark_safe(html)  # noqa: S308 - built from escaped text only
 
 
 def _blocks(text: str):
@@ -68,3 +72,17 @@ def render_markup(text: str) -> SafeString:
             lis = "".join(f"<li>{render_inline(item)}</li>" for item in items)
             parts.append(f"<{kind}>{lis}</{kind}>")
     return mark_safe("\n".join(parts))  # noqa: S308 - built from escaped text only
+
+
+def fill_html(template: str, **values) -> SafeString:
+    """A translated sentence with its %(name)s placeholders filled, as safe HTML.
+
+    The sentence and every plain value are escaped exactly once; pictures built with
+    format_html (card_html, suit_html) are already safe and go in as they are. Numbers stay
+    numbers for %(n)d.
+    """
+    safe = {
+        key: value if isinstance(value, int) else conditional_escape(value)
+        for key, value in values.items()
+    }
+    return mark_safe(conditional_escape(template) % safe)  # noqa: S308 - every part escaped

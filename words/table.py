@@ -6,9 +6,13 @@ Tutorial steps and practice games both fill a `TableView` and draw it with
 
 from dataclasses import dataclass
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from .markup import render_inline
+from rules.engine.ruleset import RuleSet
+
+from .card_names import SUIT_NAMES, card_html, suit_html
+from .markup import fill_html
 
 
 @dataclass
@@ -44,19 +48,27 @@ class TableView:
     closed: bool = False
 
 
-def choice_label(action: dict) -> str:
-    """A button label for a move the reader may choose (cards are drawn as cards)."""
+def choice_label(action: dict, rules: RuleSet) -> SafeString:
+    """A button label for a move the reader may choose, as safe HTML (cards drawn as cards).
+
+    The claim names the variant's target ("Claim 66", "Claim 101"), so it cannot be taken
+    for showing a marriage.
+    """
     kind = action["type"]
+    target = rules.target
+    suit = action.get("suit")
+    suit_picture = suit_html(suit) if suit in SUIT_NAMES else ""
     labels = {
         # Translators: %(card)s is spoken in the accusative ("Zagraj damę kier").
-        "play": lambda: _("Play %(card)s") % {"card": f"[{action.get('card')}:acc]"},
-        "meld": lambda: _("Show the marriage in %(suit)s") % {"suit": f"[{action.get('suit')}]"},
-        "exchange": lambda: _("Exchange the trump card"),
-        "close": lambda: _("Close the stock"),
-        "declare": lambda: _("Declare"),
-        "draw": lambda: _("Draw"),
-        "bid": lambda: _("Bid %(value)s") % {"value": action.get("value")},
-        "pass": lambda: _("Pass"),
-        "trump": lambda: _("Name %(suit)s as trumps") % {"suit": f"[{action.get('suit')}]"},
+        "play": lambda: fill_html(_("Play %(card)s"), card=card_html(action["card"], "acc")),
+        "meld": lambda: fill_html(_("Show the marriage in %(suit)s"), suit=suit_picture),
+        "exchange": lambda: fill_html(_("Exchange the trump card")),
+        "close": lambda: fill_html(_("Close the stock")),
+        "declare": lambda: fill_html(_("Claim %(target)d"), target=target),
+        "draw": lambda: fill_html(_("Draw")),
+        "bid": lambda: fill_html(_("Bid %(value)s"), value=action.get("value")),
+        "pass": lambda: fill_html(_("Pass")),
+        "trump": lambda: fill_html(_("Name %(suit)s as trumps"), suit=suit_picture),
     }
-    return str(render_inline(labels.get(kind, lambda: kind)()))
+    label = labels.get(kind)
+    return label() if label else fill_html("%(kind)s", kind=str(kind))

@@ -20,7 +20,6 @@ from .legality import Legality
 from .moves import EFFECTS, Moves
 from .ruleset import RuleSet
 
-_RANK_INDEX = {"A": 0, "T": 1, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
 _TABLES: dict[tuple[RuleSet, int], tuple] = {}
 
 
@@ -38,12 +37,7 @@ def _seat_tables(rules: RuleSet, dealer: int) -> tuple:
         side_of = tuple(range(n))
         sides = tuple((s,) for s in sorted(order))
     side_idx = {seat: i for i, members in enumerate(sides) for seat in members}
-    ex = rules.exchange_card
-    # no exchange without a turn-up, nor when that rank is not in the pack (deck option)
-    rank = None if ex == "none" else _RANK_INDEX[ex]
-    if rules.trump_source != "turn_up" or (rank is not None and rank >= pack.rank_count):
-        rank = None
-    return pack, n, tuple(order), side_of, sides, side_idx, rank
+    return pack, n, tuple(order), side_of, sides, side_idx, rules.exchange_rank
 
 
 def _check_dealer(rules: RuleSet, dealer: Any) -> None:

@@ -10,6 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .cards import RANK_POINTS, RANKS, Pack, get_pack
 from .errors import RuleSetError
 
 _BOOL = "bool"
@@ -250,6 +251,147 @@ class RuleSet:
     def packs(self) -> int:
         """Number of packs shuffled together."""
         return 2 if self.deck == "2x24" else 1
+
+    # --- derived answers: every question pages, practice and lessons ask of a variant -----
+    # Each is read from the parameters above and agrees with what the engine allows (a test
+    # plays random deals of every preset and checks it). Words are built from these, never
+    # from a second copy of the rules.
+
+    @property
+    def pack(self) -> Pack:
+        """The engine's pack tables for this deck."""
+        return get_pack(self.deck)
+
+    @property
+    def pack_size(self) -> int:
+        """Cards in the pack (48 for two packs of 24)."""
+        return self.pack.size
+
+    @property
+    def ranks(self) -> str:
+        """Rank letters in the pack, strongest first ("ATKQJ9" for 24 cards)."""
+        return RANKS[: self.pack.rank_count]
+
+    @property
+    def card_points(self) -> dict[str, int]:
+        """Card points by rank letter, for the ranks in the pack."""
+        return {rank: RANK_POINTS[i] for i, rank in enumerate(self.ranks)}
+
+    @property
+    def total_card_points(self) -> int:
+        """Card points of the whole pack (120 per pack; the last-trick bonus not included)."""
+        return self.pack.total_points
+
+    @property
+    def has_stock(self) -> bool:
+        """True when cards are left after the deal and players draw from them."""
+        return self.stock_draw_rule != "none"
+
+    @property
+    def stock_size(self) -> int:
+        """Cards in the stock after the deal, the turn-up included (0 without a stock)."""
+        if not self.has_stock:
+            return 0
+        return self.pack_size - self.active_players * self.hand_size
+
+    @property
+    def has_turnup(self) -> bool:
+        """True when a card is turned face up under the stock to fix trumps."""
+        return self.trump_source == "turn_up"
+
+    @property
+    def exchange_rank(self) -> int | None:
+        """Rank index of the card that may take the turn-up, None when nobody may exchange.
+
+        The engine's deal tables read this very property: no exchange without a turn-up, nor
+        when that rank is not in the pack.
+        """
+        if self.exchange_card == "none" or not self.has_turnup:
+            return None
+        rank = RANKS.index(self.exchange_card)
+        return rank if rank < self.pack.rank_count else None
+
+    @property
+    def can_exchange(self) -> bool:
+        """True when some deal lets a player exchange the turn-up."""
+        if self.exchange_rank is None:
+            return False
+        # a won trick first means one round of drawing has already thinned the stock
+        stock = self.stock_size - (self.active_players if self.exchange_requires_trick else 0)
+        return stock >= max(self.exchange_min_stock, self.active_players)
+
+    @property
+    def can_close(self) -> bool:
+        """True when some deal lets the player on lead close the stock."""
+        if not self.closing_allowed or not self.has_stock:
+            return False
+        early = self.close_before_first_trick or self.close_before_draw
+        stock = self.stock_size - (0 if early else self.active_players)
+        return stock >= max(self.close_min_stock, self.active_players)
+
+    @property
+    def can_declare(self) -> bool:
+        """True when a player may claim the target ("say enough") and end the deal."""
+        return self.going_out_allowed
+
+    @property
+    def has_marriages(self) -> bool:
+        """True when King and Queen of a suit may be shown as a marriage."""
+        return self.marriage_values != "none"
+
+    @property
+    def has_bidding(self) -> bool:
+        """True when the deal opens with bids."""
+        return self.bidding != "none"
+
+    @property
+    def has_target(self) -> bool:
+        """True when reaching `target` card points decides anything (a claim or a close)."""
+        return self.can_declare or self.can_close
+
+    @property
+    def team_play(self) -> bool:
+        """True when partners play as sides of two."""
+        return self.partnerships != "none"
+
+    @property
+    def sides(self) -> int:
+        """Number of sides that score in a deal (a side is one player unless in teams)."""
+        return 2 if self.team_play else self.active_players
+
+    @property
+    def opponents(self) -> int:
+        """Number of players a seat plays against in a deal."""
+        return 2 if self.team_play else self.active_players - 1
+
+    @property
+    def counts_game_points(self) -> bool:
+        """True when a deal is scored in game points (not raw card points nor bid units)."""
+        return self.scoring not in ("raw_points", "bid_units")
+
+    @property
+    def has_schneider(self) -> bool:
+        """True when a loser under `schneider_threshold` pays more (the 1-2-3 scales)."""
+        return self.scoring in ("standard_1_2_3", "each_loser_1_2_3")
+
+    @property
+    def ties_possible(self) -> bool:
+        """True when a deal can end with no winner (equal totals, or nobody reaches 66)."""
+        if self.scoring in ("raw_points", "four_hand_130"):
+            return True
+        if self.scoring == "bid_units":
+            return False
+        return self.exhausted_resolution in ("last_trick_bonus_10", "most_points_wins")
+
+    @property
+    def strict_from_start(self) -> bool:
+        """True when the strict rules of play hold from the first trick (no stock)."""
+        return not self.has_stock
+
+    @property
+    def match_by_deals(self) -> bool:
+        """True when the match is a fixed number of deals rather than a race to a target."""
+        return self.match_deals > 0
 
 
 def _check_consistency(v: dict[str, Any]) -> None:

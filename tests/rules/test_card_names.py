@@ -7,6 +7,7 @@ from django.utils import translation
 
 from rules import content_loader
 from rules.engine.cards import RANKS
+from rules.engine.presets import get_preset
 from tutorial import content_loader as tutorial_content
 from words.card_names import CASES, RANK_NAMES, rank_in_case
 from words.explain import describe_action
@@ -39,8 +40,8 @@ def test_a_card_token_is_spoken_in_the_case_it_asks_for(lang, text, label):
 def test_a_played_card_is_the_object_of_the_sentence(lang, label):
     action = {"player": 0, "type": "play", "card": "QH"}
     with translation.override(lang):
-        mine = str(render_inline(describe_action(action, "", True)))
-        theirs = str(render_inline(describe_action(action, "X", False)))
+        mine = str(render_inline(describe_action(action, "", True, get_preset("classic66"))))
+        theirs = str(render_inline(describe_action(action, "X", False, get_preset("classic66"))))
     assert f'aria-label="{label}"' in mine
     assert f'aria-label="{label}"' in theirs
 

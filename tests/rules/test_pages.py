@@ -43,7 +43,10 @@ def test_facts_table_shows_the_engine_parameters(client, slug):
     rules = get_preset(slug).to_dict()
     html = client.get(f"/en/variants/{slug}/").content.decode()
     assert f"{rules['hand_size']} cards each" in html
-    assert f"{rules['target']} card points" in html
+    if get_preset(slug).has_target:
+        assert f"{rules['target']} card points" in html
+    else:
+        assert "Target" not in html  # no claim and no close: the target decides nothing
     if rules["match_direction"] == "up" and not rules["match_deals"]:
         assert f"the first to {rules['match_target']}" in html or (
             f"the first side to {rules['match_target']}" in html
@@ -52,7 +55,7 @@ def test_facts_table_shows_the_engine_parameters(client, slug):
 
 def test_changing_a_parameter_changes_the_page(client):
     variant = Variant.objects.get(slug="classic66")
-    variant.rules = {**variant.rules, "hand_size": 7}
+    variant.rules = {**variant.rules, "hand_size": 7, "deal_pattern": [3, 4]}
     variant.save()
     assert "7 cards each" in client.get("/en/variants/classic66/").content.decode()
 
@@ -260,3 +263,28 @@ def test_variant_pages_stay_under_60_kb_with_their_css(client, lang, slug):
     html = client.get(f"/{lang}/variants/{slug}/").content
     css = Path(finders.find("css/site.css")).stat().st_size
     assert len(html) + css < 60_000, f"{slug} [{lang}]: {len(html) + css} bytes"
+
+
+def test_the_comparison_says_what_each_variant_page_says():
+    """Both read the same rows: a value on the compare page is the one on the variant's page."""
+    from itertools import combinations
+
+    from rules import selectors
+
+    variants = list(Variant.objects.all())
+    facts = {v.slug: {f.id: f.value for f in selectors.variant_facts(variant=v)} for v in variants}
+    for a, b in combinations(variants, 2):
+        for row in selectors.variant_comparison(variants=[a, b]):
+            for variant, value in zip((a, b), row.values, strict=True):
+                if row.id in facts[variant.slug]:
+                    assert value == facts[variant.slug][row.id], (variant.slug, row.id)
+
+
+def test_no_tie_rule_where_no_deal_can_tie(client):
+    """Schnapsen has no ties, so neither its page nor a comparison speaks of a replay."""
+    assert not get_preset("schnapsen").ties_possible
+    html = client.get("/en/compare/?v=schnapsen&v=three_no_stock").content.decode()
+    row = html[html.index("Equal totals") :]
+    assert row.index("<td>—</td>") < row.index("</tr>")
+    idiot = client.get("/en/variants/idiot66/").content.decode()
+    assert "unless the stock" not in idiot and "If nobody declares" not in idiot

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rules.engine import Action
 from tutorial.models import Tutorial, TutorialStep
-from tutorial.services import tutorial_positions
+from tutorial.services import tutorial_positions, tutorial_rules
 from words.explain import explain_refusal
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -149,7 +149,8 @@ def test_illegal_moves_are_explained_from_the_engines_reason():
         data = response.json()
         assert data["code"] == "card_not_in_hand"
         with translation.override("en"):
-            assert explain_refusal("card_not_in_hand", {}) in data["message"]
+            rules = tutorial_rules(tutorial)
+            assert explain_refusal("card_not_in_hand", {}, rules=rules) in data["message"]
         return
     pytest.fail("no your-move step with cards in another hand")
 
@@ -164,7 +165,8 @@ def test_illegal_move_message_is_in_the_readers_language():
         Client().post(url, {"type": "play", "card": card}, content_type="application/json").json()
     )
     with translation.override("pl"):
-        assert explain_refusal("card_not_in_hand", {}) in data["message"]
+        rules = tutorial_rules(tutorial)
+        assert explain_refusal("card_not_in_hand", {}, rules=rules) in data["message"]
     assert "That card is not in your hand." not in data["message"]
 
 
@@ -284,3 +286,25 @@ def test_hidden_hands_can_be_revealed(client):
     assert "?reveal=1" in hidden
     shown = client.get(url, {"reveal": "1"}).content.decode()
     assert shown.count("card card--back") < hidden.count("card card--back")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_answer_to_a_tried_move_reads_clean(lang):
+    """Each move a reader can try at a your-move step: the reply shows no markup or token."""
+    from tests.words.checks import assert_clean, mentions_the_others
+
+    client = Client()
+    for step in ask_steps():
+        tutorial = step.tutorial
+        rules = tutorial_rules(tutorial)
+        position = tutorial_positions(tutorial, list(tutorial.steps.all()))[step.number - 1]
+        url = f"/{lang}/tutorials/{tutorial.slug}/{step.number}/check/"
+        tries = [Action.from_dict({**a, "player": tutorial.you}).to_dict() for a in position.legal]
+        tries += [{"type": kind} for kind in ("close", "declare", "exchange", "draw")]
+        for body in tries:
+            body = {k: v for k, v in body.items() if k != "player"}
+            response = client.post(url, json.dumps(body), content_type="application/json")
+            message = response.json()["message"]
+            assert_clean(message, f"{url} {body}")
+            if lang == "en" and rules.players == 2:
+                assert not mentions_the_others(message), (url, body, message)
