@@ -62,7 +62,7 @@ def _confirmation(game, key: str) -> dict:
     return {"key": key, "question": question, "label": label}
 
 
-def _render(request, game, *, message="", status=200, hint=None, confirm=None, headers=None):
+def _render(request, game, *, message="", status=200, hint=None, confirm=None):
     token = game.dumps()
     view = services.practice_view(game=game, token=token)
     context = {
@@ -76,8 +76,6 @@ def _render(request, game, *, message="", status=200, hint=None, confirm=None, h
         ),
     }
     response = render(request, "practice/game.html", context, status=status)
-    for name, value in (headers or {}).items():
-        response[name] = value
     _set_cookie(request, response, game)
     return response
 
@@ -86,17 +84,23 @@ def _client(request) -> str:
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
+def _busy(request, game, message: str, status: int, retry_after: int):
+    """A short page (no table to build): the busy worker is free again at once."""
+    context = {"variant": game.variant, "message": message, "nav": "practice"}
+    response = render(request, "practice/busy.html", context, status=status)
+    response["Retry-After"] = str(retry_after)
+    return response
+
+
 def _with_hint(request, game):
     try:
         data = hints.hint_data(game, _client(request))
     except hints.HintBusy:
         message = _("Many hints are being worked out right now. Try again in a moment.")
-        headers = {"Retry-After": str(hints.RETRY_BUSY)}
-        return _render(request, game, message=message, status=503, headers=headers)
+        return _busy(request, game, message, 503, hints.RETRY_BUSY)
     except hints.HintRateLimited:
         message = _("You have asked for many hints in a short time. Try again in a minute.")
-        headers = {"Retry-After": str(hints.RATE_WINDOW)}
-        return _render(request, game, message=message, status=429, headers=headers)
+        return _busy(request, game, message, 429, hints.RATE_WINDOW)
     if data:
         hint = hints.hint_text(data, game.rules)
     elif services.is_your_turn(game):
