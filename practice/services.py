@@ -153,7 +153,7 @@ class Game:
     def _apply(self, action: Action, *, record: bool = True) -> None:
         before = self.deal.hands[YOU]
         self.deal.apply(action)
-        if action.type == "draw" and action.player == YOU:
+        if action.type == "draw":  # one draw action fills every hand, winner first
             new = self.deal.hands[YOU] & ~before
             if new:
                 self.drawn[len(self.deal.actions) - 1] = mask_codes(new)[0]
@@ -435,6 +435,12 @@ class PracticeView(TableView):
     pad: list[dict] = field(default_factory=list)
     can_take_back: bool = False
     can_reveal: bool = False
+
+    @property
+    def buttons(self) -> list[dict]:
+        """The choices other than a card (those are the cards in the hand)."""
+        return [c for c in self.choices if c["type"] != "play"]
+
     hand_template: str = "practice/includes/hand.html"
 
 

@@ -498,17 +498,20 @@ def test_too_many_new_hints_from_one_client_are_a_429(client, monkeypatch):
     assert statuses[2:] == [429, 429]
 
 
-def test_the_drawn_card_is_shown(client):
-    html = page(client, "classic66", deal=DEAL)
+@pytest.mark.parametrize("slug", ["classic66", "schnapsen"])
+def test_the_drawn_card_is_shown(client, slug):
+    """Whoever wins the trick, the card the reader drew is on the page after the move."""
+    html = page(client, slug, deal=DEAL)
     for _ in range(3):
-        game = load("classic66", html)
-        move = next(a for a in game.deal.legal_actions() if a.type == "play")
-        html = follow(
-            client, post(client, "classic66", {"state": token_of(html), "move": move.key()})
-        )
-        game = load("classic66", html)
-        if game.drawn:
+        game = load(slug, html)
+        hand = set(game.deal.state()["hands"][YOU])
+        move = card_move(game)
+        html = follow(client, post(client, slug, {"state": token_of(html), "move": move}))
+        game = load(slug, html)
+        new = set(game.deal.state()["hands"][YOU]) - hand
+        if new:
             assert "You drew:" in html
+            assert list(game.drawn.values())[-1] in new
             return
     pytest.fail("no card drawn in three tricks")
 
