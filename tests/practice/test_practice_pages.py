@@ -27,6 +27,7 @@ from rules.engine import Deal, get_preset
 from rules.engine.match import Match
 from rules.engine.scoring import Result
 from rules.models import Variant
+from words.card_names import card_html
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -545,3 +546,26 @@ def test_a_schneider_bummerl_is_announced_as_counting_double():
     match = Match(get_preset("schnapsen"), scores=[3, 1])
     match.record(Result([COMPUTER], 1, "declared", [30, 66], [0, 1]))
     assert describe_match_end(match) == "The computer won the match."
+
+
+def test_the_marriage_the_computer_shows_is_drawn_with_both_cards(client):
+    """Play on until the computer shows a marriage; the page then shows its King and Queen."""
+    for n in range(12):
+        html = page(client, "schnapsen", deal="pqrstuvwx" + "abcdefghjkmn"[n])
+        for _ in range(12):
+            game = load("schnapsen", html)
+            if game.deal.result is not None:
+                break
+            html = follow(
+                client,
+                post(client, "schnapsen", {"state": token_of(html), "move": card_move(game)}),
+            )
+            game = load("schnapsen", html)
+            melds = [a for a in game.actions[game.seen :] if a["type"] == "meld"]
+            if any(a["player"] == COMPUTER for a in melds):
+                suit = next(a["suit"] for a in melds if a["player"] == COMPUTER)
+                shown = re.search(r'<p class="practice-shown">.*?</p>', html, re.S).group(0)
+                for rank in "KQ":
+                    assert str(card_html(rank + suit)) in shown
+                return
+    pytest.fail("the computer never showed a marriage")
