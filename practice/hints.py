@@ -67,6 +67,7 @@ def _compute(game: Game) -> dict | None:
         "reason": hint.reason,
         "samples": hint.samples,
         "points": hint.points,
+        "marriage": hint.marriage,
         "moves": [[m.action.key(), m.value, m.win_share] for m in hint.moves],
     }
 
@@ -158,6 +159,17 @@ def hint_text(data: dict, rules: RuleSet) -> HintText:
     facts = {"move": move, "points": data["points"], "target": target, "n": n}
     if reason == "claim":
         line = _fill(_("%(move)s: you already have %(points)d points, %(target)d or more."), facts)
+    elif reason == "last_trump":
+        line = _fill(
+            _(
+                "%(move)s: it draws your opponent's last trump, and then you win the deal "
+                "whatever they play."
+            ),
+            facts,
+        )
+    elif reason == "marriage":
+        facts["marriage"] = data.get("marriage", 0)
+        line = _fill(_("%(move)s: the marriage is worth %(marriage)d points."), facts)
     elif reason == "only_win":
         line = _fill(
             _("%(move)s: it is the only move that wins, whatever your opponent plays."), facts

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import KING, QUEEN, SUITS
+from .cards import KING, QUEEN, RANKS, SUITS, get_pack
 from .computer import ComputerPlayer, claim_is_true
 from .deal import Deal
 from .players import PlayerView, player_view
@@ -52,7 +52,9 @@ class Hint:
     played out). `reason`: a code the page turns into a sentence:
     "claim" (the counted points reach the target), "only_win" (the only winning move),
     "wins" (wins, others may too), "all_lose" (every move loses; this one least),
-    "likely" / "unlikely" (sampled or after a close: wins more / less often than not)."""
+    "likely" / "unlikely" (sampled or after a close: wins more / less often than not),
+    "last_trump" (every card known: the lead draws the opponent's last trump and wins),
+    "marriage" (showing it adds `marriage` points: 20, or 40 in trumps)."""
 
     seat: int
     method: str
@@ -61,6 +63,7 @@ class Hint:
     moves: tuple[MoveAdvice, ...]
     samples: int
     points: int
+    marriage: int = 0
 
     def advice(self, action: Action) -> MoveAdvice:
         """The numbers of one candidate."""
@@ -122,17 +125,47 @@ def hint_for(
         moves, method, count = _strict(view, rules, legal, seed, strict_time_limit, layouts)
     else:
         moves, method, count = _sampled(deal, view, rules, legal, seed, samples, time_limit)
+    return _choose(view, rules, method, moves, count)
+
+
+def _unseen_trumps(view: PlayerView, rules: RuleSet) -> int:
+    """Trumps neither in the seat's hand, played, on the table nor the turn-up."""
+    if view.trump is None:
+        return 0
+    seen = set(view.hand) | set(view.played) | {c for _s, c in view.trick}
+    if view.turnup:
+        seen.add(view.turnup)
+    pack = get_pack(rules.deck)
+    return sum(1 for r in RANKS if pack.ids_for(r + view.trump) and r + view.trump not in seen)
+
+
+def _choose(
+    view: PlayerView, rules: RuleSet, method: str, moves: list[MoveAdvice], count: int
+) -> Hint:
+    seat = view.seat
     points = view.card_points[seat] if view.card_points else view.own_points
-    return _choose(seat, method, moves, count, points)
-
-
-def _choose(seat: int, method: str, moves: list[MoveAdvice], count: int, points: int) -> Hint:
     top = max(m.value for m in moves)
     near = [m for m in moves if m.value >= top - TIE]
     best = min(near, key=lambda m: (PREFERENCE.get(m.action.type, 9), -m.win_share, -m.value))
     winners = [m for m in moves if m.win_share > 0.5 or (method == "exact" and m.value > 0)]
-    if best.action.type == "declare":
+    act = best.action
+    marriage = 0
+    if act.type == "meld" and rules.marriage_values == "20_40":
+        marriage = 40 if act.suit == view.trump else 20
+    if act.type == "declare":
         reason = "claim"
+    elif (
+        method == "exact"
+        and best.value > 0
+        and act.type == "play"
+        and not view.trick
+        and view.trump is not None
+        and (act.card or "")[1:] == view.trump
+        and _unseen_trumps(view, rules) == 1
+    ):
+        reason = "last_trump"
+    elif marriage and best.value >= 0 and (method == "exact" or best.win_share >= 0.5):
+        reason = "marriage"
     elif method == "exact":
         if best.value < 0:
             reason = "all_lose"
@@ -144,7 +177,7 @@ def _choose(seat: int, method: str, moves: list[MoveAdvice], count: int, points:
         reason = "all_lose"
     else:
         reason = "likely" if best.win_share >= 0.5 else "unlikely"
-    return Hint(seat, method, best.action, reason, tuple(moves), count, points)
+    return Hint(seat, method, act, reason, tuple(moves), count, points, marriage)
 
 
 def _strict(

@@ -98,3 +98,19 @@ def test_an_open_phase_hint_plays_out_several_deals():
     assert hint.method == "sampled"
     assert hint.samples >= 4
     assert {m.action for m in hint.moves} <= set(deal.legal_actions())
+
+
+def test_the_last_trump_reason_is_true():
+    """'It draws your opponent's last trump': a trump lead, and he holds exactly one."""
+    seen = 0
+    for deal in positions("classic66", 25, "strict"):
+        hint = hint_for(deal, 0)
+        if hint.reason != "last_trump":
+            continue
+        trump = "CDHS".index(player_view(deal, 0).trump)
+        held = [c for c in range(32) if deal.hands[1] >> c & 1 and c // 8 == trump]
+        assert len(held) == 1
+        assert hint.best.type == "play" and hint.best.card[1] == "CDHS"[trump]
+        assert hint.advice(hint.best).value > 0
+        seen += 1
+    assert seen
