@@ -575,10 +575,17 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         if a["type"] != "draw"
     ]
     drawn = [code for i, code in sorted(game.drawn.items()) if i >= game.seen]
+    # The marriage the computer showed: both cards just now, later those still in its hand
+    # (public knowledge: a counting player remembers them).
     shown = []
-    for a in new:
-        if a["type"] == "meld" and a["player"] == COMPUTER:
-            cards = [f"K{a['suit']}", f"Q{a['suit']}"]
+    held = set(state["hands"][COMPUTER])
+    just_now = {a["suit"] for a in new if a["type"] == "meld" and a["player"] == COMPUTER}
+    for m in you_view.marriages:
+        suit = m["suit"]
+        if m["player"] != COMPUTER or over:
+            continue
+        cards = [c for c in (f"K{suit}", f"Q{suit}") if c in held or suit in just_now]
+        if cards:
             shown.append((names[COMPUTER], cards))
     last = state.get("last_trick") or []
     # After a trick its winner is the next leader (also once the deal is over).
