@@ -1,7 +1,13 @@
-"""Practice pages: a form posts the signed game and one move; the page shows the result."""
+"""Practice pages: a form posts the signed game and one move; the page shows the result.
 
-from django.http import Http404
-from django.shortcuts import redirect, render
+Every answer lands at the table (`#table`), so on a phone the hand, the last action and
+any error are on one screen. Every input is checked: a query, a form field or a cookie
+that is not what it should be is ignored or answered 400, never 500.
+"""
+
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
@@ -9,9 +15,10 @@ from django.views.decorators.http import require_http_methods, require_safe
 from rules.models import Variant
 from words.markup import render_inline
 
-from . import services
+from . import hints, services
 
 COOKIE = "practice-{slug}"
+COMMANDS = ("move", "next", "new", "back")
 
 
 def _variant(slug: str) -> Variant:
@@ -27,76 +34,7 @@ def practice_index(request):
     return render(request, "practice/index.html", {"variants": variants, "nav": "practice"})
 
 
-def _render(request, game, *, message="", status=200, hint=None):
-    token = game.dumps()
-    view = services.practice_view(game=game, token=token)
-    context = {
-        "view": view,
-        "message": render_inline(message) if message else "",
-        "hint": hint,
-        "nav": "practice",
-    }
-    response = render(request, "practice/game.html", context, status=status)
-    response.set_cookie(
-        COOKIE.format(slug=game.variant.slug),
-        token,
-        max_age=30 * 24 * 3600,
-        httponly=True,
-        samesite="Lax",
-        secure=request.is_secure(),
-    )
-    return response
-
-
-@never_cache
-@require_http_methods(["GET", "HEAD", "POST"])
-def practice_game(request, slug):
-    variant = _variant(slug)
-    if request.method == "POST":
-        return _post(request, variant)
-    seed = request.GET.get("seed")
-    if seed is not None:
-        if not seed.isdigit() or len(seed) > 12:
-            game = services.game_new(variant=variant)
-            return _render(request, game, message=_("A deal number is a whole number."), status=400)
-        return _render(request, services.game_new(variant=variant, seed=int(seed)))
-    token = request.COOKIES.get(COOKIE.format(slug=slug))
-    try:
-        game = services.game_loads(variant=variant, token=token) if token else None
-    except services.GameError:
-        game = None
-    if game is None:
-        game = services.game_new(variant=variant)
-    hint = services.practice_hint(game=game) if "hint" in request.GET else None
-    return _render(request, game, hint=hint)
-
-
-def _post(request, variant):
-    try:
-        game = services.game_loads(variant=variant, token=request.POST.get("state", ""))
-    except services.GameError:
-        game = services.game_new(variant=variant)
-        message = _(
-            "That game could not be read (it may come from an old page), so a new one has started."
-        )
-        return _render(request, game, message=message, status=400)
-    command = request.POST.get("do", "")
-    if command == "next":
-        if game.deal.result is None:
-            return _render(request, game, message=_("Finish this deal first."), status=409)
-        return _render_after_post(request, services.game_next_deal(game=game))
-    if command == "new":
-        return _render_after_post(request, services.game_new(variant=variant))
-    move = request.POST.get("move", "")
-    refusal = services.game_move(game=game, key=move)
-    if refusal:
-        return _render(request, game, message=refusal, status=422)
-    return _render_after_post(request, game)
-
-
-def _render_after_post(request, game):
-    """Post/redirect/get: the new game goes into the cookie, the page is fetched afresh."""
-    response = redirect("practice:game", slug=game.variant.slug)
+def _set_cookie(request, response, game) -> None:
     response.set_cookie(
         COOKIE.format(slug=game.variant.slug),
         game.dumps(),
@@ -105,4 +43,150 @@ def _render_after_post(request, game):
         samesite="Lax",
         secure=request.is_secure(),
     )
+
+
+def _confirmation(game, key: str) -> dict:
+    target = game.rules.target
+    if key == "declare":
+        question = _(
+            "Claim %(target)d now? If you have fewer than %(target)d points, you lose the deal."
+        ) % {"target": target}
+    else:
+        question = _(
+            "Close the stock now? Nobody draws any more, and if you do not reach %(target)d "
+            "points you lose the deal."
+        ) % {"target": target}
+    label = next(
+        c["label"] for c in services.practice_view(game=game, token="").choices if c["key"] == key
+    )
+    return {"key": key, "question": question, "label": label}
+
+
+def _render(request, game, *, message="", status=200, hint=None, confirm=None):
+    token = game.dumps()
+    view = services.practice_view(game=game, token=token)
+    context = {
+        "view": view,
+        "message": render_inline(message) if message else "",
+        "hint": hint,
+        "confirm": confirm,
+        "nav": "practice",
+        "share_url": request.build_absolute_uri(
+            reverse("practice:game", args=[game.variant.slug]) + f"?deal={game.deal_id}"
+        ),
+    }
+    response = render(request, "practice/game.html", context, status=status)
+    _set_cookie(request, response, game)
     return response
+
+
+def _client(request) -> str:
+    return request.META.get("REMOTE_ADDR", "") or "unknown"
+
+
+def _busy(request, game, message: str, status: int, retry_after: int):
+    """A short page (no table to build): the busy worker is free again at once."""
+    context = {"variant": game.variant, "message": message, "nav": "practice"}
+    response = render(request, "practice/busy.html", context, status=status)
+    response["Retry-After"] = str(retry_after)
+    return response
+
+
+def _with_hint(request, game):
+    try:
+        data = hints.hint_data(game, _client(request))
+    except hints.HintBusy:
+        message = _("Many hints are being worked out right now. Try again in a moment.")
+        return _busy(request, game, message, 503, hints.RETRY_BUSY)
+    except hints.HintRateLimited:
+        message = _("You have asked for many hints in a short time. Try again in a minute.")
+        return _busy(request, game, message, 429, hints.RATE_WINDOW)
+    if data:
+        hint = hints.hint_text(data, game.rules)
+    elif services.is_your_turn(game):
+        hint = hints.HintText(_("There is only one move you may make here."), "", [])
+    else:
+        hint = None
+    return _render(request, game, hint=hint)
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+def practice_game(request, slug):
+    variant = _variant(slug)
+    if request.method == "POST":
+        return _post(request, variant)
+    raw_deal = request.GET.get("deal")
+    if raw_deal is not None:
+        deal_id = services.clean_id(raw_deal)
+        if deal_id is None:
+            game = services.game_new(variant=variant)
+            message = _(
+                "That is not a deal number of this site: it has %(n)d letters and digits."
+            ) % {"n": services.ID_LENGTH}
+            return _render(request, game, message=message, status=400)
+        return _render(request, services.game_new(variant=variant, deal_id=deal_id))
+    token = request.COOKIES.get(COOKIE.format(slug=slug), "")
+    game = None
+    if token and len(token) < 20_000:
+        try:
+            game = services.game_loads(variant=variant, token=token)
+        except services.GameError:
+            game = None
+    if game is None:
+        game = services.game_new(variant=variant)
+    if "hint" in request.GET:
+        return _with_hint(request, game)
+    return _render(request, game)
+
+
+def _post(request, variant):
+    raw = request.POST.get("state", "")
+    try:
+        if len(raw) > 20_000:
+            raise services.GameError("too long")
+        game = services.game_loads(variant=variant, token=raw)
+    except services.GameError:
+        game = services.game_new(variant=variant)
+        message = _(
+            "That game could not be read (it may come from an old page), so a new one has started."
+        )
+        return _render(request, game, message=message, status=400)
+    command = request.POST.get("do", "move")
+    if command not in COMMANDS:
+        return _render(request, game, message=_("That request is not understood."), status=400)
+    if command == "next":
+        if game.deal.result is None:
+            return _render(request, game, message=_("Finish this deal first."), status=409)
+        return _after_post(request, services.game_next_deal(game=game))
+    if command == "new":
+        return _after_post(
+            request,
+            services.game_new(variant=variant, match_id=services.next_match_id(game.match_id)),
+        )
+    if command == "back":
+        if not services.can_take_back(game):
+            return _render(request, game, message=_("There is no move to take back."), status=409)
+        return _after_post(request, services.game_take_back(game=game))
+    move = request.POST.get("move", "")[:20]
+    if (
+        services.needs_confirmation(move)
+        and request.POST.get("confirm") != "1"
+        and services.is_offered(game, move)
+    ):
+        return _render(request, game, confirm=_confirmation(game, move))
+    refusal = services.game_move(game=game, key=move)
+    if refusal:
+        return _render(request, game, message=refusal, status=422)
+    return _after_post(request, game)
+
+
+def _after_post(request, game):
+    """Post/redirect/get: the new game goes into the cookie; the page opens at the table."""
+    response = _redirect_to_table(game)
+    _set_cookie(request, response, game)
+    return response
+
+
+def _redirect_to_table(game):
+    return HttpResponseRedirect(reverse("practice:game", args=[game.variant.slug]) + "#table")

@@ -19,7 +19,7 @@ from .actions import Action
 from .cards import POINTS, RANKS, get_pack
 from .players import PlayerView
 from .ruleset import RuleSet
-from .solver import SolverError, solve, supports
+from .solver import Analysis, SolverError, solve, supports
 
 
 class ComputerPlayer:
@@ -65,12 +65,26 @@ class ComputerPlayer:
             except SolverError:
                 pass
             else:
-                best = list(an.best)
-                for a in best:  # a claim ends the deal at once: prefer it among equals
-                    if a.type == "declare":
-                        return a
-                return best[0]
+                return self._honest_best(view, rules, an)
         return self._heuristic(view, rules, legal)
+
+    def _honest_best(self, view: PlayerView, rules: RuleSet, an: Analysis) -> Action:
+        """The solver's best move, but never a claim the counted points do not carry.
+
+        A true claim is preferred among equals (it ends the deal at once); a false one is
+        dropped even when every move loses as much, so the computer plays on instead.
+        """
+        true_claim = claim_is_true(view, rules)
+        best = [a for a in an.best if a.type != "declare" or true_claim]
+        if best:
+            # among equals: a true claim, a marriage, then the cheapest card (no throwaway)
+            order = {"declare": 0, "meld": 1, "exchange": 2, "play": 3, "close": 4}
+            return min(
+                best,
+                key=lambda a: (order.get(a.type, 5), _points(a.card) if a.card else 0),
+            )
+        others = [m for m in an.moves if m.action.type != "declare"]
+        return max(others, key=lambda m: (m.value, m.win_share)).action
 
     # ------------------------------------------------------------------ heuristics
     def _heuristic(self, view: PlayerView, rules: RuleSet, legal: list[Action]) -> Action:
@@ -80,7 +94,7 @@ class ComputerPlayer:
             by_type.setdefault(a.type, []).append(a)
         me = view.seat
         points = view.card_points[me] if view.card_points else view.own_points
-        if "declare" in types and points >= rules.target:
+        if "declare" in types and claim_is_true(view, rules):
             return by_type["declare"][0]
         if types & {"bid", "trump"} or (types == {"exchange", "pass"}):
             # not a two-player decision (or the exchange decision at a close): keep it simple
@@ -204,6 +218,17 @@ class ComputerPlayer:
         return winners[0]
 
 
+def claim_is_true(view: PlayerView, rules: RuleSet) -> bool:
+    """Whether a claim now would be judged true: the seat's counted points reach the target.
+
+    Mirrors the engine's ending for two seats (shown marriages count only after a trick,
+    and `card_points` already holds exactly the counted points).
+    """
+    me = view.seat
+    points = view.card_points[me] if view.card_points else view.own_points
+    return points >= rules.target
+
+
 def _points(code: str) -> int:
     return POINTS[RANKS.index(code[0])]
 
@@ -214,4 +239,4 @@ def _beats(card: str, led: str, trump: str | None) -> bool:
     return trump is not None and card[1] == trump
 
 
-__all__ = ["ComputerPlayer"]
+__all__ = ["ComputerPlayer", "claim_is_true"]

@@ -1,4 +1,8 @@
-"""Practice in a real browser: a complete deal played with clicks, and the keyboard."""
+"""Practice in a real browser on a phone: a whole deal by clicks, take-back, hints, a claim.
+
+Every move lands back at the table (#table), with the hand, the last action and any error
+on one screen; no chore: a draw is never the only button.
+"""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -7,6 +11,7 @@ from playwright.sync_api import expect
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 MOVES = "#move-form button[name=move], button.card-button"
+PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -14,75 +19,132 @@ def site(live_server, content):
     return live_server.url
 
 
-def play_until_result(page, limit=200):
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    yield context.new_page()
+    context.close()
+
+
+def on_screen(page, selector: str) -> bool:
+    """The element's top edge is inside the viewport."""
+    box = page.locator(selector).first.bounding_box()
+    return box is not None and 0 <= box["y"] < PHONE["height"]
+
+
+def confirm_if_asked(page) -> None:
+    if page.locator(".practice-confirm").count():
+        page.locator(".practice-confirm button[name=move]").click()
+        page.wait_for_load_state()
+
+
+def click_a_move(page) -> None:
+    """A card if the page offers cards (the first legal one), else the first button."""
+    values = [
+        b.get_attribute("value") for b in page.locator(MOVES).all() if b.get_attribute("value")
+    ]
+    assert values != ["draw"], "a draw alone is a chore"
+    for k in range(len(values)):
+        page.locator(MOVES).nth(k).click()
+        page.wait_for_load_state()
+        confirm_if_asked(page)
+        if page.locator(".feedback--illegal").count() == 0:
+            return
+
+
+def play_until_result(page, limit=120):
     clicks = 0
     while page.locator(".result").count() == 0 and clicks < limit:
-        buttons = page.locator(MOVES)
-        values = [buttons.nth(k).get_attribute("value") for k in range(buttons.count())]
-        order = sorted(
-            range(len(values)),
-            key=lambda k: (values[k] != "draw", not values[k].startswith("play-")),
-        )
-        for k in order:
-            page.locator(MOVES).nth(k).click()
-            clicks += 1
-            page.wait_for_load_state()
-            if page.locator(".feedback--illegal").count() == 0:
-                break
+        click_a_move(page)
+        clicks += 1
+        assert page.evaluate("location.hash") == "#table"
+        assert on_screen(page, ".hand--you")
     return clicks
 
 
 @pytest.mark.parametrize(("slug", "lang"), [("classic66", "en"), ("schnapsen", "pl")])
-def test_a_complete_deal_with_clicks(site, page, slug, lang):
-    page.goto(f"{site}/{lang}/practice/{slug}/?seed=31337")
-    clicks = play_until_result(page)
-    expect(page.locator(".result")).to_be_visible()
-    assert clicks < 200
-    page.locator("button[name=do][value=next], button[name=do][value=new]").first.click()
-    expect(page.locator(".result")).to_have_count(0)
+def test_a_whole_deal_by_clicks_on_a_phone(site, phone, slug, lang):
+    phone.goto(f"{site}/{lang}/practice/{slug}/?deal=abcdefghjk")
+    clicks = play_until_result(phone)
+    expect(phone.locator(".result")).to_be_visible()
+    assert clicks < 120
+    expect(phone.locator(".practice-pad")).to_be_visible()
+    phone.locator("button[name=do][value=next], button[name=do][value=new]").first.click()
+    expect(phone.locator(".result")).to_have_count(0)
 
 
-def meet_a_refusal(page) -> bool:
-    """Keep leading the first card (every card is legal in the open phase) until the
-    strict phase refuses one; False when the deal ends first."""
-    for _ in range(60):
-        if page.locator(".result").count():
-            return False
-        buttons = page.locator("button.card-button")
-        if buttons.count() == 0:
-            page.locator(MOVES).first.click()
-            continue
-        buttons.first.click()
-        if page.locator(".feedback--illegal").count():
-            return True
-    return False
+def test_take_back_restores_the_hand(site, phone):
+    phone.goto(f"{site}/en/practice/classic66/?deal=abcdefghjk")
+    before = phone.locator(".hand--you").inner_html()
+    phone.locator("button.card-button").first.click()
+    phone.wait_for_load_state()
+    phone.locator("button[name=do][value=back]").click()
+    phone.wait_for_load_state()
+    assert phone.locator(".hand--you").inner_html() == before
+    expect(phone.locator("button[name=do][value=back]")).to_have_count(0)
 
 
-def test_an_illegal_click_is_explained_and_announced(site, page):
-    for seed in range(8, 28):
-        page.goto(f"{site}/da/practice/classic66/?seed={seed}")
-        if meet_a_refusal(page):
+def test_an_error_is_on_the_same_screen_as_the_hand(site, phone):
+    for deal in ("mnpqrstuva", "mnpqrstuvb", "mnpqrstuvc", "mnpqrstuvd"):
+        phone.goto(f"{site}/da/practice/classic66/?deal={deal}")
+        for _ in range(40):
+            if phone.locator(".result").count():
+                break
+            cards = phone.locator("button.card-button")
+            if cards.count() == 0:
+                click_a_move(phone)
+                continue
+            cards.last.click()
+            phone.wait_for_load_state()
+            confirm_if_asked(phone)
+            if phone.locator(".feedback--illegal").count():
+                expect(phone.locator(".feedback--illegal")).to_have_attribute("role", "alert")
+                assert on_screen(phone, ".feedback--illegal")
+                assert on_screen(phone, ".hand--you")
+                return
+    pytest.fail("no refused card met")
+
+
+def test_a_hint_in_each_phase(site, phone):
+    phone.goto(f"{site}/en/practice/schnapsen/?deal=abcdefghjk")
+    phone.get_by_role("link", name="Show a hint").click()
+    expect(phone.locator(".hint-box")).to_be_visible()
+    assert "solver" not in phone.locator(".hint-box > p").inner_text()
+    seen_strict = False
+    for _ in range(30):
+        if phone.locator(".result").count():
             break
-    expect(page.locator(".feedback--illegal")).to_have_attribute("role", "alert")
+        if phone.locator("#table[data-phase=strict]").count():
+            link = phone.get_by_role("link", name="Show a hint")
+            if link.count():
+                link.click()
+                expect(phone.locator(".hint-box")).to_be_visible()
+                seen_strict = True
+                break
+        click_a_move(phone)
+    assert seen_strict
 
 
-def test_the_game_is_playable_by_keyboard(site, page):
-    page.goto(f"{site}/en/practice/schnapsen/?seed=5")
-    for _ in range(40):
-        page.keyboard.press("Tab")
-        focused = page.evaluate("document.activeElement.name || ''")
-        if focused == "move":
-            break
-    assert page.evaluate("document.activeElement.name") == "move"
-    before = page.locator(".hand--you .card").count()
-    page.keyboard.press("Enter")
-    page.wait_for_load_state()
-    assert page.locator(".hand--you .card").count() <= before
+def test_a_claim_is_confirmed(site, phone):
+    phone.goto(f"{site}/en/practice/schnapsen/?deal=abcdefghjk")
+    for _ in range(30):
+        claim = phone.locator("#move-form button[name=move][value=declare]")
+        if claim.count():
+            claim.click()
+            phone.wait_for_load_state()
+            expect(phone.locator(".practice-confirm")).to_contain_text("Claim 66 now?")
+            phone.locator(".practice-confirm button[name=move]").click()
+            phone.wait_for_load_state()
+            expect(phone.locator(".result")).to_be_visible()
+            return
+        assert phone.locator(".result").count() == 0, "the deal ended before a claim"
+        click_a_move(phone)
+    pytest.fail("no claim offered")
 
 
 @pytest.mark.parametrize("lang", ["en", "da", "nb", "pl", "lv"])
 def test_axe_on_practice_pages(site, page, lang):
-    for path in (f"/{lang}/practice/", f"/{lang}/practice/classic66/?seed=3"):
+    for path in (f"/{lang}/practice/", f"/{lang}/practice/classic66/?deal=abcdefghjk"):
         page.goto(site + path)
         results = Axe().run(page)
         assert results.violations_count == 0, results.generate_report()

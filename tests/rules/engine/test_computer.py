@@ -11,6 +11,8 @@ from rules.engine import Action, Deal, get_preset
 from rules.engine.cards import CODES
 from rules.engine.computer import ComputerPlayer
 from rules.engine.players import PlayerView, RandomPlayer, player_view
+from rules.engine.presets import PRESET_IDS
+from rules.engine.solver import Analysis, MoveEval
 
 pytestmark = pytest.mark.unit
 
@@ -141,3 +143,51 @@ def test_computer_beats_the_random_player() -> None:
         gp = deal.result.game_points_by_seat
         won += gp[seat] > gp[1 - seat]
     assert won >= 0.8 * deals
+
+
+TWO_PLAYER = tuple(p for p in PRESET_IDS if get_preset(p).players == 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", TWO_PLAYER)
+def test_computer_never_claims_what_it_does_not_have(preset: str) -> None:
+    """1,000 seeded deals against the random player: every claim of the computer is true."""
+    rules = get_preset(preset)
+    claims = false_claims = 0
+    for i in range(1000):
+        seat = i % 2
+        deal = Deal.new(rules, seed=7_000 + i, dealer=(i // 2) % 2)
+        players = [RandomPlayer(i), RandomPlayer(i)]
+        players[seat] = ComputerPlayer(i, layouts=8, time_limit=None)
+        while deal.result is None and deal.to_act is not None:
+            s = deal.to_act
+            action = players[s].choose(player_view(deal, s))
+            if s == seat and action.type == "declare":
+                claims += 1
+                if player_view(deal, s).card_points[s] < rules.target:
+                    false_claims += 1
+            deal.apply(action)
+            if action.type == "declare" and s == seat:
+                assert deal.result is not None
+                false_claims += deal.result.reason == "false_declaration"
+    assert false_claims == 0
+    if rules.going_out_allowed and rules.scoring != "raw_points":
+        assert claims > 0  # the count is not vacuous: the computer does claim
+
+
+def test_a_tied_hopeless_claim_is_never_chosen() -> None:
+    """When the solver rates a false claim as good as playing on, the computer plays on."""
+    rules = get_preset("schnapsen")
+    deal = Deal.new(rules, seed=3, dealer=0)
+    view = player_view(deal, deal.to_act)
+    play = next(a for a in view.legal if a.type == "play")
+    claim = Action(view.seat, "declare")
+    moves = (
+        MoveEval(claim, -2.0, 0.0, -2, -2),
+        MoveEval(play, -2.0, 0.0, -2, -2),
+    )
+    analysis = Analysis(view.seat, True, moves, (claim, play), -2.0, 1, 1, True, 1)
+    assert view.card_points[view.seat] < rules.target
+    assert ComputerPlayer(0)._honest_best(view, rules, analysis) == play
+    only_claim = Analysis(view.seat, True, moves, (claim,), -2.0, 1, 1, True, 1)
+    assert ComputerPlayer(0)._honest_best(view, rules, only_claim) == play

@@ -1,0 +1,224 @@
+"""Hints for the practice table: computed once per position, shared, and kept in bounds.
+
+A position's hint (the engine's `rules.engine.hints`) is cached for everyone under a hash
+of what the reader's seat knows; at most `HINT_SLOTS` are computed at once per process and
+`machine_slots()` on the whole machine (lock files: with sync workers one worker always
+stays free for pages); the rest are told to try again (503). Each client may ask for
+`rate_limit()` new hints a minute (429). Words are made here, per language, from the
+cached numbers.
+"""
+
+import contextlib
+import fcntl
+import os
+import tempfile
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from rules.engine import Action, RuleSet
+from rules.engine.hints import hint_for, view_key
+from rules.engine.players import player_view
+from words.table import choice_label
+
+from .services import YOU, Game
+
+HINT_SLOTS = 2
+RATE_LIMIT = 10  # new hints per client and minute (setting PRACTICE_HINT_RATE overrides)
+RATE_WINDOW = 60
+RETRY_BUSY = 2  # seconds
+CACHE_SECONDS = 24 * 3600
+_slots = threading.BoundedSemaphore(HINT_SLOTS)
+
+
+class HintBusy(Exception):
+    """Every hint slot of this process is taken."""
+
+
+class HintRateLimited(Exception):
+    """This client asked for too many new hints in the last minute."""
+
+
+@dataclass
+class HintText:
+    line: str  # the advice, as safe HTML
+    summary: str  # what the numbers rest on (plain text)
+    details: list[str]  # one line per move, safe HTML
+
+
+def _key(game: Game) -> str:
+    return f"practice-hint:{game.variant.slug}:{view_key(player_view(game.deal, YOU))}"
+
+
+def _compute(game: Game) -> dict | None:
+    hint = hint_for(game.deal, YOU)
+    if hint is None:
+        return None
+    return {
+        "best": hint.best.key(),
+        "method": hint.method,
+        "reason": hint.reason,
+        "samples": hint.samples,
+        "points": hint.points,
+        "marriage": hint.marriage,
+        "moves": [[m.action.key(), m.value, m.win_share] for m in hint.moves],
+    }
+
+
+def rate_limit() -> int:
+    return int(getattr(settings, "PRACTICE_HINT_RATE", RATE_LIMIT))
+
+
+def machine_slots() -> int:
+    """Hints computed at once on the machine: one core is left for everything else."""
+    return int(getattr(settings, "PRACTICE_HINT_MACHINE_SLOTS", max(1, (os.cpu_count() or 2) - 1)))
+
+
+def _lock_path(slot: int) -> str:
+    prefix = settings.CACHES["default"].get("KEY_PREFIX", "") or "site"
+    name = f"sixtysix-hint-{os.getuid()}-{prefix}-{slot}.lock"
+    return os.path.join(tempfile.gettempdir(), name)
+
+
+@contextlib.contextmanager
+def hint_slot() -> Iterator[None]:
+    """One of the process's and of the machine's hint slots, or HintBusy at once."""
+    if not _slots.acquire(blocking=False):
+        raise HintBusy
+    try:
+        for slot in range(machine_slots()):
+            fd = os.open(_lock_path(slot), os.O_CREAT | os.O_RDWR, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                continue
+            try:
+                yield
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+                os.close(fd)
+            return
+        raise HintBusy
+    finally:
+        _slots.release()
+
+
+def _rate_ok(client: str) -> bool:
+    key = f"practice-hint-rate:{client}"
+    cache.add(key, 0, RATE_WINDOW)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, RATE_WINDOW)
+        count = 1
+    return count <= rate_limit()
+
+
+def hint_data(game: Game, client: str) -> dict | None:
+    """The cached numbers of the reader's position, computing them if need be.
+
+    Raises HintRateLimited or HintBusy instead of computing when over the limits."""
+    deal = game.deal
+    if deal.result is not None or deal.to_act != YOU or len(deal.legal_actions()) < 2:
+        return None
+    key = _key(game)
+    cached = cache.get(key)
+    if cached is not None:
+        return cached or None
+    if not _rate_ok(client):
+        raise HintRateLimited
+    with hint_slot():
+        data = _compute(game)
+    cache.set(key, data or {}, CACHE_SECONDS)
+    return data
+
+
+def _label(key: str, rules: RuleSet) -> str:
+    return choice_label(Action.from_key(key, YOU).to_dict(with_player=False), rules)
+
+
+def _tenths(share: float) -> int:
+    return round(share * 10)
+
+
+def hint_text(data: dict, rules: RuleSet) -> HintText:
+    """The advice in plain words; the numbers go to `details`."""
+    target = rules.target
+    move = _label(data["best"], rules)
+    best = next(m for m in data["moves"] if m[0] == data["best"])
+    reason, method = data["reason"], data["method"]
+    n = _tenths(best[2])
+    facts = {"move": move, "points": data["points"], "target": target, "n": n}
+    if reason == "claim":
+        line = _fill(_("%(move)s: you already have %(points)d points, %(target)d or more."), facts)
+    elif reason == "last_trump":
+        line = _fill(
+            _(
+                "%(move)s: it draws your opponent's last trump, and then you win the deal "
+                "whatever they play."
+            ),
+            facts,
+        )
+    elif reason == "marriage":
+        facts["marriage"] = data.get("marriage", 0)
+        line = _fill(_("%(move)s: the marriage is worth %(marriage)d points."), facts)
+    elif reason == "only_win":
+        line = _fill(
+            _("%(move)s: it is the only move that wins, whatever your opponent plays."), facts
+        )
+    elif reason == "wins":
+        line = _fill(_("%(move)s: with it you win the deal, whatever your opponent plays."), facts)
+    elif reason == "all_lose" and method == "exact":
+        line = _fill(_("Every move loses this deal. %(move)s loses the least."), facts)
+    elif reason == "all_lose":
+        line = _fill(_("Every move is likely to lose. %(move)s loses the least."), facts)
+    elif reason == "likely":
+        line = _fill(
+            ngettext(
+                "%(move)s: it wins about %(n)d time out of 10, however the unseen cards lie.",
+                "%(move)s: it wins about %(n)d times out of 10, however the unseen cards lie.",
+                n,
+            ),
+            facts,
+        )
+    else:
+        line = _fill(
+            ngettext(
+                "%(move)s: your best chance, though it wins only about %(n)d time out of 10.",
+                "%(move)s: your best chance, though it wins only about %(n)d times out of 10.",
+                n,
+            ),
+            facts,
+        )
+    count = data["samples"]
+    if method == "exact":
+        summary = _("Worked out exactly: every card left is known.")
+    else:
+        summary = ngettext(
+            "Played out in %(count)d way the unseen cards could lie.",
+            "Played out in %(count)d ways the unseen cards could lie.",
+            count,
+        ) % {"count": count}
+    details = []
+    for key, value, share in sorted(data["moves"], key=lambda m: -m[1]):
+        facts = {"move": _label(key, rules), "share": round(share * 100), "value": f"{value:+.1f}"}
+        details.append(
+            _fill(
+                _("%(move)s: wins %(share)d%% of the time, %(value)s game points on average."),
+                facts,
+            )
+        )
+    return HintText(line, summary, details)
+
+
+def _fill(template: str, facts: dict) -> str:
+    """A translated sentence with the move's label (already HTML) put in, escaped once."""
+    return mark_safe(conditional_escape(template) % facts)  # noqa: S308 - escaped above
