@@ -134,6 +134,8 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
                 dealer=seat == state.get("dealer"),
                 to_act=seat == position.to_act,
                 sitting_out=seat not in active,
+                # Counting is part of the game: with the hands hidden, so are the others' points.
+                points_visible=show_all or seat == tutorial.you,
             )
         )
     # The reader's seat last, so the template can put it at the bottom of the table.

@@ -128,7 +128,8 @@ def test_wrong_but_legal_moves_get_the_lessons_reply():
             assert data["correct"] is False
             if data["legal"]:
                 assert response.status_code == 200
-                word = max(re.findall(r"[A-Za-z]{4,}", text), key=len)
+                prose = re.sub(r"\{[a-z0-9_]+\}", "", text)  # placeholders become numbers
+                word = max(re.findall(r"[A-Za-z]{4,}", prose), key=len)
                 assert word in data["message"]
                 answered += 1
     assert answered >= 5
