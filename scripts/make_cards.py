@@ -32,25 +32,16 @@ SUIT_PATHS = {
 
 # Pip centres (x, y) on the 200 x 280 face for the number cards; the index sits top left,
 # so the pips keep to the middle. Pips below the centre line are drawn upside down.
-L, C, R = 62, 112, 162
+L, C, R = 78, 120, 162
+TOP, BOTTOM = 66, 214
+ROWS4 = [TOP + (BOTTOM - TOP) * i / 3 for i in range(4)]
 PIPS = {
-    "7": [(L, 62), (R, 62), (C, 101), (L, 140), (R, 140), (L, 218), (R, 218)],
-    "8": [(L, 62), (R, 62), (C, 101), (L, 140), (R, 140), (C, 179), (L, 218), (R, 218)],
-    "9": [(L, 62), (R, 62), (L, 114), (R, 114), (C, 140), (L, 166), (R, 166), (L, 218), (R, 218)],
-    "T": [
-        (L, 62),
-        (R, 62),
-        (C, 88),
-        (L, 114),
-        (R, 114),
-        (L, 166),
-        (R, 166),
-        (C, 192),
-        (L, 218),
-        (R, 218),
-    ],
+    "7": [(L, TOP), (R, TOP), (C, 103), (L, 140), (R, 140), (L, BOTTOM), (R, BOTTOM)],
+    "8": [(L, TOP), (R, TOP), (C, 103), (L, 140), (R, 140), (C, 177), (L, BOTTOM), (R, BOTTOM)],
+    "9": [(x, y) for y in ROWS4 for x in (L, R)] + [(C, 140)],
+    "T": [(x, y) for y in ROWS4 for x in (L, R)] + [(C, 90.7), (C, 189.3)],
 }
-PIP = 40
+PIP = 34
 
 
 def pip(suit: str, x: float, y: float, size: float = PIP, upright: bool = False) -> str:
@@ -126,7 +117,7 @@ def figure(rank: str) -> str:
 def card(rank: str, suit: str) -> str:
     body = ['<use href="#blank"/>']
     if rank == "A":
-        body.append(pip(suit, 112, 140, 104))
+        body.append(pip(suit, 118, 140, 92))
     elif rank in PIPS:
         body += [pip(suit, x, y) for x, y in PIPS[rank]]
     else:
