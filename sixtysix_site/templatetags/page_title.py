@@ -1,4 +1,4 @@
-"""The page title in the tab: `Page · Sixty-Six`, each part once."""
+"""The page title in the tab: `Page · Sixty-Six`, the site's name once."""
 
 from django import template
 from django.utils.safestring import mark_safe
@@ -8,12 +8,15 @@ register = template.Library()
 
 @register.filter(is_safe=True)
 def each_part_once(title: str) -> str:
-    """Drop repeated parts of a "·"-separated title, keeping the last of each.
+    """Name the site once in a "·"-separated title that ends with the site's name.
 
-    A page named after the classic game would otherwise read "Sixty-Six · Rules · Sixty-Six";
-    keeping the last occurrence leaves the site's name at the end, once. The parts were
+    A page about the classic game would otherwise read "Sixty-Six · Rules · Sixty-Six" (or
+    "Sekstiseks (66) · Regler · Sekstiseks"): when an earlier part already holds the site's
+    name, the closing name is dropped; repeated parts are then kept once. The parts were
     escaped when the title block was rendered, so the joined result is safe.
     """
     parts = [part.strip() for part in str(title).split("·") if part.strip()]
-    kept = [part for index, part in enumerate(parts) if part not in parts[index + 1 :]]
+    if len(parts) > 1 and any(parts[-1] in part for part in parts[:-1]):
+        parts = parts[:-1]
+    kept = [part for index, part in enumerate(parts) if part not in parts[:index]]
     return mark_safe(" · ".join(kept))  # noqa: S308 - joins already-escaped parts

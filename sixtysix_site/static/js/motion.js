@@ -17,6 +17,8 @@
 
   var table = document.querySelector(".table-area");
   if (!table) return;
+  /* The same deal: a practice game's page, or any step of one tutorial. */
+  var deal = window.location.pathname.replace(/\d+\/?$/, "");
   var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   function relative(rect) {
@@ -48,6 +50,7 @@
     });
     var data = {
       at: Date.now(),
+      deal: deal,
       cards: cards,
       seats: seats,
       winner: won ? won.dataset.seat : null,
@@ -66,7 +69,7 @@
     } catch (e) {
       return null;
     }
-    return data && Date.now() - data.at < FRESH_MS ? data : null;
+    return data && data.deal === deal && Date.now() - data.at < FRESH_MS ? data : null;
   }
 
   /* Move `card` from `from` (a rect relative to the table) to where it now is. */
