@@ -45,7 +45,9 @@ CUT_CELLS = """() => {
     if (box && box !== document.body) {
       const b = box.getBoundingClientRect();
       const reach = r.right - b.left + box.scrollLeft;
-      if (reach > box.scrollWidth + 1 || b.right > innerWidth + 1) cut.push(cell.textContent.trim().slice(0, 40));
+      if (reach > box.scrollWidth + 1 || b.right > innerWidth + 1) {
+        cut.push(cell.textContent.trim().slice(0, 40));
+      }
     } else if (r.right > document.documentElement.clientWidth + 1) {
       cut.push(cell.textContent.trim().slice(0, 40));
     }
