@@ -1,9 +1,13 @@
 """Card names and pictures in the reader's language.
 
-The engine speaks in two-letter codes (`QH`); readers see a small card drawn in HTML/CSS
-with the index letter their own packs print and a spoken name for screen readers.
+The engine speaks in two-letter codes (`QH`); readers see a card with the index letter their
+own packs print and a spoken name for screen readers. Inside a sentence the card is a small
+tile of text; on the table it is the card's face from the cached sprite `cards/cards.svg`
+(drawn by scripts/make_cards.py), with the same index laid over it in HTML, so one sprite
+serves every language.
 """
 
+from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext_lazy
 
@@ -107,9 +111,28 @@ def card_name(code: str, case: str | None = None) -> str:
     }
 
 
-def card_html(code: str, case: str | None = None) -> str:
-    """A small card picture: role=img with the spoken name, the visible glyphs hidden."""
+def card_html(code: str, case: str | None = None, *, face: bool = False) -> str:
+    """A card picture: role=img with the spoken name, the visible glyphs hidden.
+
+    `face=True` draws the full card face (hands, trick, turn-up); otherwise a small tile
+    that sits in a line of text.
+    """
     rank, suit = code[0], code[1]
+    if face:
+        return format_html(
+            '<span class="card card--face" role="img" aria-label="{}" data-suit="{}"'
+            ' data-card="{}"><svg class="card__art" viewBox="0 0 200 280" aria-hidden="true">'
+            '<use href="{}#{}"></use></svg>'
+            '<span class="card__index" aria-hidden="true"><span class="card__rank">{}</span>'
+            '<span class="card__suit">{}</span></span></span>',
+            card_name(code, case),
+            suit,
+            code,
+            static("cards/cards.svg"),
+            code,
+            RANK_LETTERS[rank],
+            SUIT_SYMBOLS[suit],
+        )
     return format_html(
         '<span class="card" role="img" aria-label="{}" data-suit="{}">'
         '<span class="card__rank" aria-hidden="true">{}</span>'

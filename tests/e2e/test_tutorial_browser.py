@@ -122,3 +122,36 @@ def test_axe_on_tutorial_pages(site, page, lang):
         page.goto(site + path)
         results = AXE.run(page)
         assert results.violations_count == 0, results.generate_report()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_played_cards_move_to_the_trick_unless_motion_is_reduced(site, browser, motion):
+    """Step 4 -> 5 of the first deal: your card comes from your hand, the reply from the
+    opponent's seat; each move is short, and none run when the reader asks for less motion."""
+    step = first_ask_step("first-deal")
+    context = browser.new_context(reduced_motion=motion)
+    page = context.new_page()
+    # Record every animation as it starts: a short one may be over before the test looks.
+    page.add_init_script(
+        """window.moves = [];
+           const animate = Element.prototype.animate;
+           Element.prototype.animate = function (frames, timing) {
+             window.moves.push([this.dataset.card, timing.duration]);
+             return animate.call(this, frames, timing);
+           };"""
+    )
+    page.goto(f"{site}/en/tutorials/first-deal/{step.number}/")
+    page.locator('.step-nav a[rel="next"]').click()
+    expect(page).to_have_url(f"{site}/en/tutorials/first-deal/{step.number + 1}/")
+    page.locator("#tutorial[data-ready]").wait_for()
+    moving = page.evaluate("window.moves")
+    if motion == "reduce":
+        assert moving == []
+    else:
+        played = {code for code, _ in moving}
+        trick = set(
+            page.locator(".trick .card").evaluate_all("els => els.map(e => e.dataset.card)")
+        )
+        assert trick and trick <= played
+        assert all(duration <= 300 for _, duration in moving)
+    context.close()

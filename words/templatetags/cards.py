@@ -1,6 +1,11 @@
-"""Template filters that draw cards and suits: {{ "QH"|card }}, {{ "H"|suit }}."""
+"""Template filters that draw cards and suits.
+
+`{{ "QH"|card }}` is a small card for a line of text, `{{ "QH"|card_face }}` the full face
+for the table, `{{ "H"|suit }}` a suit symbol, `{% card_back %}` a face-down card.
+"""
 
 from django import template
+from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
@@ -15,12 +20,22 @@ def card(code: str) -> str:
 
 
 @register.filter
+def card_face(code: str) -> str:
+    return card_html(code, face=True)
+
+
+@register.filter
 def suit(code: str) -> str:
     return suit_html(code)
 
 
 @register.simple_tag
 def card_back():
+    """A face-down card (the stock, a hidden hand), drawn from the same sprite as the faces."""
     return format_html(
-        '<span class="card card--back" role="img" aria-label="{}"></span>', _("face-down card")
+        '<span class="card card--back card--face" role="img" aria-label="{}">'
+        '<svg class="card__art" viewBox="0 0 200 280" aria-hidden="true">'
+        '<use href="{}#back"></use></svg></span>',
+        _("face-down card"),
+        static("cards/cards.svg"),
     )

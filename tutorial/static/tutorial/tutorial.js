@@ -57,6 +57,9 @@
       }
     });
 
+    var help = root.querySelector(".keyboard-help");
+    if (help) help.hidden = false;  /* the keys work only with this script */
+
     var reset = root.querySelector(".reset-progress");
     if (reset) {
       reset.hidden = false;
@@ -70,6 +73,12 @@
 
     var feedback = document.getElementById("feedback");
     var token = null;
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+    /* The answer sits just below the hand; bring it (and so the hand) into view. */
+    function reveal() {
+      feedback.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+    }
 
     function withToken() {
       if (token) return Promise.resolve(token);
@@ -98,6 +107,7 @@
     function check(key) {
       feedback.className = "feedback";
       feedback.textContent = template("checking");
+      reveal();
       withToken()
         .then(function (csrf) {
           return fetch(root.dataset.checkUrl, {
@@ -120,13 +130,15 @@
               link.textContent = next.textContent.replace("→", "").trim();
               feedback.appendChild(document.createTextNode(" "));
               feedback.appendChild(link);
-              link.focus();
+              link.focus({ preventScroll: true });
             }
           }
+          reveal();
         })
         .catch(function () {
           feedback.className = "feedback feedback--illegal";
           feedback.textContent = template("check-failed");
+          reveal();
         });
     }
   }
