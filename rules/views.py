@@ -14,6 +14,8 @@ from . import selectors
 from .forms import MAX_VARIANTS, CompareForm
 from .parameters import ROWS
 
+SHOWN_IN_LINKS = 2
+
 
 @require_safe
 @cached_page(query={"players": small_int(1, 12)})
@@ -40,7 +42,9 @@ def variant_detail(request, slug):
     variant = selectors.variant_get(slug=slug)
     shown_in = selectors.variant_lessons_by_section(variant=variant)
     sections = [
-        (section, render_markup(section.body), shown_in.get(section.key, []))
+        # The first lessons that show a section are links enough; every lesson of the
+        # variant is listed once above the sections.
+        (section, render_markup(section.body), shown_in.get(section.key, [])[:SHOWN_IN_LINKS])
         for section in variant.sections.all()
     ]
     tutorials = list(dict.fromkeys(step.tutorial for steps in shown_in.values() for step in steps))
