@@ -551,18 +551,13 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
     over = deal.result is not None
     you_view = player_view(deal, YOU)
     seats = [
-        SeatView(
-            seat=seat,
+        SeatView.of(
+            state,
+            seat,
             name=names[seat],
-            is_you=seat == YOU,
-            cards=state["hands"][seat],
+            you=YOU,
+            to_act=deal.to_act,
             hidden=seat != YOU and not over,
-            tricks=state["tricks_won"][seat],
-            points=state["card_points"][seat],
-            pending=state["pending_marriage_points"][seat],
-            dealer=seat == state.get("dealer"),
-            to_act=seat == deal.to_act,
-            sitting_out=False,
             # Counting is part of the game: the opponent's points show once the deal is over.
             points_visible=seat == YOU or over,
         )

@@ -229,19 +229,7 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
     seat = current.seat
     names = _names(seat)
     seats = [
-        SeatView(
-            seat=s,
-            name=names[s],
-            is_you=s == seat,
-            cards=state["hands"][s],
-            hidden=False,
-            tricks=state["tricks_won"][s],
-            points=state["card_points"][s],
-            pending=state["pending_marriage_points"][s],
-            dealer=s == state.get("dealer"),
-            to_act=s == deal.to_act,
-            sitting_out=False,
-        )
+        SeatView.of(state, s, name=names[s], you=seat, to_act=deal.to_act, hidden=False)
         for s in range(2)
     ]
     seats.sort(key=lambda s: s.is_you)

@@ -118,22 +118,16 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
     state = position.state
     names = _names(tutorial, rules)
     show_all = tutorial.reveal or reveal or position.result is not None
-    active = state.get("active") or list(range(rules.players))
     seats = []
     for seat in range(rules.players):
         seats.append(
-            SeatView(
-                seat=seat,
+            SeatView.of(
+                state,
+                seat,
                 name=names[seat],
-                is_you=seat == tutorial.you,
-                cards=state["hands"][seat],
+                you=tutorial.you,
+                to_act=position.to_act,
                 hidden=not (show_all or seat == tutorial.you),
-                tricks=state["tricks_won"][seat],
-                points=state["card_points"][seat],
-                pending=state["pending_marriage_points"][seat],
-                dealer=seat == state.get("dealer"),
-                to_act=seat == position.to_act,
-                sitting_out=seat not in active,
                 # Counting is part of the game: with the hands hidden, so are the others' points.
                 points_visible=show_all or seat == tutorial.you,
             )

@@ -30,6 +30,35 @@ class SeatView:
     sitting_out: bool
     points_visible: bool = True
 
+    @classmethod
+    def of(
+        cls,
+        state: dict,
+        seat: int,
+        *,
+        name: str,
+        you: int,
+        to_act: int | None,
+        hidden: bool,
+        points_visible: bool = True,
+    ) -> "SeatView":
+        """One seat of the engine's `state()` as the reader at seat `you` sees it."""
+        active = state.get("active") or range(len(state["hands"]))
+        return cls(
+            seat=seat,
+            name=name,
+            is_you=seat == you,
+            cards=state["hands"][seat],
+            hidden=hidden,
+            tricks=state["tricks_won"][seat],
+            points=state["card_points"][seat],
+            pending=state["pending_marriage_points"][seat],
+            dealer=seat == state.get("dealer"),
+            to_act=seat == to_act,
+            sitting_out=seat not in active,
+            points_visible=points_visible,
+        )
+
 
 @dataclass(kw_only=True)
 class TableView:
