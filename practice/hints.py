@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.formats import number_format
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -149,6 +150,13 @@ def _tenths(share: float) -> int:
     return round(share * 10)
 
 
+def _signed(value: float) -> str:
+    """An average with its sign, as the reader's language writes numbers: "+0,6", and a true
+    minus sign (U+2212) rather than a hyphen."""
+    text = number_format(abs(value), decimal_pos=1)
+    return ("+" if value >= 0 else "\u2212") + text
+
+
 def hint_text(data: dict, rules: RuleSet) -> HintText:
     """The advice in plain words; the numbers go to `details`."""
     target = rules.target
@@ -209,7 +217,7 @@ def hint_text(data: dict, rules: RuleSet) -> HintText:
         ) % {"count": count}
     details = []
     for key, value, share in sorted(data["moves"], key=lambda m: -m[1]):
-        facts = {"move": _label(key, rules), "share": round(share * 100), "value": f"{value:+.1f}"}
+        facts = {"move": _label(key, rules), "share": round(share * 100), "value": _signed(value)}
         details.append(
             _fill(
                 _("%(move)s: wins %(share)d%% of the time, %(value)s game points on average."),

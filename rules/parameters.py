@@ -39,6 +39,10 @@ def cards(n: int) -> str:
     return ngettext("%(n)d card", "%(n)d cards", n) % {"n": n}
 
 
+def card_points(n: int) -> str:
+    return ngettext("%(n)d card point", "%(n)d card points", n) % {"n": n}
+
+
 def for_opponents(r: RuleSet, one, each, side) -> str:
     """The form of a sentence for this table: one opponent, several, or the other side."""
     if r.team_play:
@@ -374,7 +378,7 @@ def last_trick_words(r: RuleSet) -> str:
     if r.last_trick_bonus:
         if r.can_close:
             return _("%(n)d card points, unless the stock was closed") % {"n": r.last_trick_bonus}
-        return _("%(n)d card points") % {"n": r.last_trick_bonus}
+        return card_points(r.last_trick_bonus)
     if r.exhausted_resolution in ("last_trick_wins_1", "last_trick_wins_scaled") and (
         r.scoring not in ("raw_points", "bid_units", "four_hand_130")
     ):
@@ -628,7 +632,7 @@ ROWS: tuple[Row, ...] = (
         "target",
         GOING_OUT,
         gettext_lazy("Target"),
-        lambda n: _("%(n)d card points") % {"n": n},
+        card_points,
         lambda r: r.has_target,
     ),
     key_row(

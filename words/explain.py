@@ -258,10 +258,26 @@ RESULT_REASONS = {
 }
 
 
+def _mid(name: str) -> str:
+    """A seat's name inside a sentence ("Result: you and your partner"), not starting it."""
+    return name[:1].lower() + name[1:]
+
+
+def _and(names: list[str]) -> str:
+    """Names joined as a sentence joins them: "you and your partner", "a, b and c"."""
+    names = [_mid(name) for name in names]
+    if len(names) < 2:
+        return "".join(names)
+    # Translators: the last two names of a list, e.g. "you and your partner".
+    return ", ".join(
+        [*names[:-2], _("%(first)s and %(second)s") % {"first": names[-2], "second": names[-1]}]
+    )
+
+
 def _totals(result: dict, names: list[str]) -> str:
     points = result.get("card_points", [])
     return ", ".join(
-        _("%(player)s %(points)d") % {"player": names[seat], "points": points[seat]}
+        _("%(player)s %(points)d") % {"player": _mid(names[seat]), "points": points[seat]}
         for seat in range(min(len(points), len(names)))
     )
 
@@ -282,7 +298,7 @@ def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeStrin
             return fill_html(_("Result: equal totals (%(totals)s card points)."), totals=totals)
         return fill_html(
             _("Result: %(winners)s — the higher total (%(totals)s card points)."),
-            winners=" & ".join(winners),
+            winners=_and(winners),
             totals=totals,
         )
     if not winners:
@@ -295,7 +311,7 @@ def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeStrin
                 "Result: %(winners)s — %(points)d units (%(reason)s).",
                 points,
             ),
-            winners=" & ".join(winners),
+            winners=_and(winners),
             points=points,
             reason=reason,
         )
@@ -305,7 +321,7 @@ def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeStrin
             "Result: %(winners)s — %(points)d game points (%(reason)s).",
             points,
         ),
-        winners=" & ".join(winners),
+        winners=_and(winners),
         points=points,
         reason=reason,
     )
