@@ -36,6 +36,9 @@ PAGE_TYPES = {
     "glossary": "/{lang}/glossary/",
     "tutorials": "/{lang}/tutorials/",
     "tutorial-step": "/{{lang}}/tutorials/{}/{}/".format(*TUTORIAL_STEP),
+    "practice": "/{lang}/practice/classic66/",
+    "puzzles": "/{lang}/puzzles/",
+    "puzzle": "/{lang}/puzzles/1/",
 }
 TIMEOUT = 180  # seconds for one Lighthouse run; a run normally takes a few seconds
 ATTEMPTS = 3  # runs of one URL when Chromium itself breaks down (see BROWSER_BREAKDOWNS)
