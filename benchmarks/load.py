@@ -281,7 +281,10 @@ def main() -> int:
     parser.add_argument("--duration", type=float, default=60, help="seconds of traffic (60)")
     parser.add_argument("--processes", type=int, default=2, help="client processes (2)")
     parser.add_argument("--threads", type=int, default=8, help="threads per process (8)")
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers (4)")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (4)")
+    parser.add_argument(
+        "--server-threads", type=int, default=1, help="threads per worker (1 = sync workers)"
+    )
     parser.add_argument("--postgres", action="store_true", help="PostgreSQL + Redis")
     args = parser.parse_args()
     args.duration = max(1.0, min(args.duration, 3600.0))
@@ -306,7 +309,7 @@ def main() -> int:
         pages.django_setup(env)
         plan = traffic_plan()
         backend = "PostgreSQL + Redis" if args.postgres else "SQLite + per-process memory cache"
-        base = ws.start_gunicorn(env, args.workers, "load")
+        base = ws.start_gunicorn(env, args.workers, "load", threads=args.server_threads)
         port = int(base.rsplit(":", 1)[1])
         warm_up(port, plan, args.workers)
         log(f"{args.duration:.0f} s of traffic against {base}")
@@ -348,7 +351,8 @@ def main() -> int:
 
         print(f"# Sixty-Six mixed load test, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
         print(
-            f"Server: gunicorn, {args.workers} sync workers, 127.0.0.1, {backend}; DEBUG=0. "
+            f"Server: gunicorn, {args.workers} workers x {args.server_threads} threads, "
+            f"127.0.0.1, {backend}; DEBUG=0. "
             f"Client: {args.processes} processes x {args.threads} threads "
             f"({args.processes * args.threads} concurrent requests), {args.duration:.0f} s."
         )

@@ -178,7 +178,10 @@ class Workspace:
         if collectstatic:
             self.manage(env, "collectstatic", "--noinput", "-v", "0")
 
-    def start_gunicorn(self, env: dict, workers: int, name: str, port: int | None = None) -> str:
+    def start_gunicorn(
+        self, env: dict, workers: int, name: str, port: int | None = None, threads: int = 1
+    ) -> str:
+        """gunicorn on loopback: sync workers, or gthread workers when `threads` > 1."""
         port = port or free_port()
         logfile = self.tmp / f"gunicorn-{name}.log"
         proc = subprocess.Popen(
@@ -187,6 +190,8 @@ class Workspace:
                 "sixtysix_site.wsgi",
                 "--workers",
                 str(workers),
+                "--threads",
+                str(threads),
                 "--bind",
                 f"{HOST}:{port}",
                 "--error-logfile",

@@ -79,9 +79,18 @@ def test_switcher_links_lead_to_the_same_page_in_each_language(client, page):
 def test_switcher_marks_current_language_and_uses_local_names(client):
     html = client.get("/pl/").content.decode()
     nav = re.search(r'<nav class="language-switcher".*?</nav>', html, re.S).group(0)
-    assert 'hreflang="pl" lang="pl" aria-current="true">Polski</a>' in nav
-    for name in ("English", "Dansk", "Norsk bokmål", "Latviešu"):
-        assert f">{name}</a>" in nav
+    # Each link carries the language's own name (read out; shown where there is room) and
+    # its code (shown in the one-row desktop header).
+    current = 'hreflang="pl" lang="pl" aria-current="true"><span class="lang-name">Polski</span>'
+    assert current in nav
+    for name, code in (
+        ("English", "EN"),
+        ("Dansk", "DA"),
+        ("Norsk bokmål", "NB"),
+        ("Latviešu", "LV"),
+    ):
+        assert f'<span class="lang-name">{name}</span>' in nav
+        assert f'<span class="lang-code" aria-hidden="true">{code}</span>' in nav
     assert nav.count("aria-current") == 1
 
 
