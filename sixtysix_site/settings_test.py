@@ -23,6 +23,10 @@ STORAGES = {
 if not os.environ.get("CACHE_URL"):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("PYTEST_XDIST_WORKER", "main")
+# Tests roll their transactions back, so one content version serves the whole session and
+# its page count only grows (the in-memory cache culls the counter, Redis keeps it): no cap
+# here, except where tests/site/test_page_cache.py sets one to test it.
+PAGE_CACHE_MAX_PAGES = 10**9
 
 # The live server of the browser tests answers on this name.
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
