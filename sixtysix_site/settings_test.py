@@ -23,6 +23,10 @@ STORAGES = {
 if not os.environ.get("CACHE_URL"):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("PYTEST_XDIST_WORKER", "main")
+# The live server's threads must not keep connections open, or PostgreSQL refuses to drop
+# the test database at the end ("being accessed by other users").
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+
 # Tests roll their transactions back, so one content version serves the whole session and
 # its page count only grows (the in-memory cache culls the counter, Redis keeps it): no cap
 # here, except where tests/site/test_page_cache.py sets one to test it.
