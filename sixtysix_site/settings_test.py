@@ -23,6 +23,12 @@ STORAGES = {
 if not os.environ.get("CACHE_URL"):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("PYTEST_XDIST_WORKER", "main")
+if CACHES["default"]["BACKEND"].endswith("RedisCache"):
+    # Each xdist worker its own Redis database: tests clear the cache between them, and a
+    # clear (FLUSHDB) must not empty the other worker's pages halfway through its test.
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    base, _sep, _db = CACHES["default"]["LOCATION"].rpartition("/")
+    CACHES["default"]["LOCATION"] = f"{base}/{1 + worker % 15}"
 # The live server's threads must not keep connections open, or PostgreSQL refuses to drop
 # the test database at the end ("being accessed by other users").
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
