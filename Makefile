@@ -51,7 +51,7 @@ compilemessages:
 
 messages:
 	$(PY) manage.py makemessages -l da -l nb -l pl -l lv --no-obsolete --add-location file \
-	  --ignore=$(VENV) --ignore=tests --ignore=benchmarks --ignore="rules/engine/*"
+	  --ignore=$(VENV) --ignore=tests --ignore=benchmarks --ignore="engine/sixtysix/*"
 
 setup: compilemessages
 	$(PY) manage.py migrate --noinput -v 0

@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import Deal, get_preset
-from rules.engine.computer import ComputerPlayer
-from rules.engine.players import Player, RandomPlayer, player_view
+from sixtysix import Deal, get_preset
+from sixtysix.computer import ComputerPlayer
+from sixtysix.players import Player, RandomPlayer, player_view
 
 VARIANTS = ("classic66", "classic66_32", "schnapsen", "idiot66")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import PRESET_IDS, Deal, get_preset
+from sixtysix import PRESET_IDS, Deal, get_preset
 
 ENDING = ("declare", "close")
 TARGET_DEALS = 15_000  # random complete classic66 deals per second, one core

@@ -6,7 +6,7 @@ gunicorn (2 sync workers, a temporary database, as `benchmarks/pages.py` does) a
 cached page alone and then while four clients keep asking for new hints (the per-client
 rate limit lifted, so that the slots are what is measured).
 Positions come from deals of the computer against itself; every position where seat 0 is
-to act with more than one move gets a hint (`rules.engine.hints.hint_for`, the practice
+to act with more than one move gets a hint (`sixtysix.hints.hint_for`, the practice
 page's settings). Wall clock (what a reader waits; it grows when other processes share the
 CPU) and process CPU time, p50 and p95, and how many deals the open-phase hints played out.
 Targets: p95 <= 300 ms open, <= 100 ms strict.
@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import Deal, get_preset
-from rules.engine.computer import ComputerPlayer
-from rules.engine.hints import hint_for
-from rules.engine.players import player_view
+from sixtysix import Deal, get_preset
+from sixtysix.computer import ComputerPlayer
+from sixtysix.hints import hint_for
+from sixtysix.players import player_view
 
 VARIANTS = ("classic66", "classic66_32", "schnapsen", "idiot66")
 

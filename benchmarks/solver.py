@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import Deal, get_preset
-from rules.engine.players import player_view
-from rules.engine.solver import solve
+from sixtysix import Deal, get_preset
+from sixtysix.players import player_view
+from sixtysix.solver import solve
 
 PRESETS = ("classic66", "schnapsen")
 

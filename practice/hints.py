@@ -1,6 +1,6 @@
 """Hints for the practice table: computed once per position, shared, and kept in bounds.
 
-A position's hint (the engine's `rules.engine.hints`) is cached for everyone under a hash
+A position's hint (the engine's `sixtysix.hints`) is cached for everyone under a hash
 of what the reader's seat knows; at most `HINT_SLOTS` are computed at once per process and
 `machine_slots()` on the whole machine (lock files: with sync workers one worker always
 stays free for pages); the rest are told to try again (503). Each client may ask for
@@ -23,10 +23,10 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from sixtysix import Action, RuleSet
+from sixtysix.hints import hint_for, view_key
+from sixtysix.players import player_view
 
-from rules.engine import Action, RuleSet
-from rules.engine.hints import hint_for, view_key
-from rules.engine.players import player_view
 from words.table import choice_label
 
 from .services import YOU, Game

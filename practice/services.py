@@ -20,12 +20,12 @@ from django.conf import settings
 from django.core import signing
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from sixtysix import Action, Deal, EngineError, RuleSet
+from sixtysix.cards import mask_codes
+from sixtysix.computer import ComputerPlayer
+from sixtysix.match import Match
+from sixtysix.players import player_view
 
-from rules.engine import Action, Deal, EngineError, RuleSet
-from rules.engine.cards import mask_codes
-from rules.engine.computer import ComputerPlayer
-from rules.engine.match import Match
-from rules.engine.players import player_view
 from rules.models import Variant
 from words.explain import (
     RESULT_REASONS,

@@ -10,8 +10,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from sixtysix import RuleSet, RuleSetError
+
 from rules.content_loader import ContentError, LoadReport, sync_row
-from rules.engine import RuleSet, RuleSetError
 from rules.models import Variant
 
 from .models import Puzzle

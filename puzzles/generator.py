@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from rules.engine import Deal, get_preset
-from rules.engine.players import RandomPlayer
+from sixtysix import Deal, get_preset
+from sixtysix.players import RandomPlayer
 
 from .positions import analyse, facts_of, margin_needed, signature
 

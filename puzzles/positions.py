@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.engine import Action, Analysis, Deal, RuleSet, solve
-from rules.engine.cards import SUITS
-from rules.engine.players import player_view
+from sixtysix import Action, Analysis, Deal, RuleSet, solve
+from sixtysix.cards import SUITS
+from sixtysix.players import player_view
 
 THEMES = ("claim-or-play-on", "count-to-66", "draw-trumps", "keep-marriage", "last-trick")
 DIFFICULTIES = (1, 2, 3)

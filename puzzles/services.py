@@ -8,8 +8,8 @@ from functools import lru_cache
 
 from django.http import Http404
 from django.utils.translation import gettext as _
+from sixtysix import Action, RuleSet
 
-from rules.engine import Action, RuleSet
 from words.explain import describe_action, describe_result, explain_refusal, seat_name
 from words.markup import render_inline
 from words.table import SeatView, TableView, choice_label

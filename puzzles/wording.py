@@ -8,8 +8,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from sixtysix import RuleSet
 
-from rules.engine import RuleSet
 from words.markup import render_inline
 
 THEME_NAMES = {

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import transaction
+from sixtysix import RuleSet, RuleSetError
 
-from rules.engine import RuleSet, RuleSetError
 from words.markup import CARD_TOKEN, SUIT_TOKEN
 
 from .models import Family, GlossaryTerm, RuleSection, Source, Variant

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from sixtysix.ruleset import RuleSet
 
-from rules.engine.ruleset import RuleSet
 from words.card_names import RANK_LETTERS
 
 

@@ -13,18 +13,18 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # marker themselves), marked slow here so that their files need no change: `make test` and
 # CI run them, `make test-fast` does not. Each took 2-19 s of a 2-core machine.
 SLOW = {
-    "tests/rules/engine/test_properties.py": {
+    "tests/engine/test_properties.py": {
         "test_random_deals_conserve_cards_and_score",
         "test_random_deals_legal_and_illegal_actions_agree",
     },
-    "tests/rules/engine/test_solver.py": {
+    "tests/engine/test_solver.py": {
         "test_solver_matches_brute_force_after_exhaustion",
         "test_solver_matches_brute_force_over_layouts_after_a_close",
         "test_solver_matches_brute_force_under_rule_options",
         "test_solver_matches_brute_force_on_full_strict_hands",
     },
-    "tests/rules/engine/test_computer.py": {"test_computer_never_makes_an_illegal_move"},
-    "tests/rules/engine/test_tricks.py": {
+    "tests/engine/test_computer.py": {"test_computer_never_makes_an_illegal_move"},
+    "tests/engine/test_tricks.py": {
         "test_tricks_follow_options_never_empty_and_within_hand",
         "test_tricks_winner_is_never_beaten_by_a_later_card",
     },

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sixtysix import Action, EngineError, LayoutError, RuleSet, RuleSetError, get_preset
+
 from rules.content_loader import (
     EMPTY_FILE,
     ContentError,
@@ -22,7 +24,6 @@ from rules.content_loader import (
     text_field,
     translated_columns,
 )
-from rules.engine import Action, EngineError, LayoutError, RuleSet, RuleSetError, get_preset
 from rules.models import Variant
 
 from .models import Tutorial, TutorialStep

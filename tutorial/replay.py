@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import Action, Deal, EngineError, RuleSet
-from rules.engine.cards import RANK_POINTS, RANKS
+from sixtysix import Action, Deal, EngineError, RuleSet
+from sixtysix.cards import RANK_POINTS, RANKS
 
 PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)\}")
 

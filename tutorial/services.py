@@ -9,8 +9,8 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from sixtysix import Action, RuleSet
 
-from rules.engine import Action, RuleSet
 from rules.models import RuleSection
 from words.explain import describe_action, describe_result, explain_refusal, seat_name
 from words.markup import fill_html, render_inline, render_markup

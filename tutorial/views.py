@@ -8,8 +8,8 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
+from sixtysix import Action, EngineError
 
-from rules.engine import Action, EngineError
 from sixtysix_site.page_cache import cached_page, flag
 
 from . import services

@@ -2,5 +2,5 @@
 refusals and results, and the table view that tutorials and practice draw.
 
 `rules`, `tutorial` and `practice` all build on this package; it imports none of them, only
-the engine (`rules.engine`, plain Python), whose RuleSet answers every rule question.
+the engine (`sixtysix`, plain Python), whose RuleSet answers every rule question.
 """

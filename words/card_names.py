@@ -10,8 +10,7 @@ serves every language.
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.translation import gettext, pgettext_lazy
-
-from rules.engine.cards import RANKS
+from sixtysix.cards import RANKS
 
 SUIT_SYMBOLS = {"C": "♣\ufe0e", "D": "♦\ufe0e", "H": "♥\ufe0e", "S": "♠\ufe0e"}
 

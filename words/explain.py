@@ -11,8 +11,7 @@ true for the variant it is shown in. Every sentence comes back as safe HTML buil
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-
-from rules.engine.ruleset import RuleSet
+from sixtysix.ruleset import RuleSet
 
 from .card_names import SUIT_NAMES, card_html, suit_html
 from .markup import fill_html

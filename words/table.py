@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-
-from rules.engine.ruleset import RuleSet
+from sixtysix.ruleset import RuleSet
 
 from .card_names import SUIT_NAMES, card_html, suit_html
 from .markup import fill_html

@@ -5,10 +5,10 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
+from sixtysix import Action, RuleSet
 
 from puzzles.models import Puzzle
 from puzzles.positions import analyse, best_reply, reach
-from rules.engine import Action, RuleSet
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

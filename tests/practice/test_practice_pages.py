@@ -11,6 +11,9 @@ from django.test import Client, override_settings
 from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sixtysix import Deal, get_preset
+from sixtysix.match import Match
+from sixtysix.scoring import Result
 
 from practice import hints as practice_hints
 from practice.services import (
@@ -23,9 +26,6 @@ from practice.services import (
     game_loads,
     game_new,
 )
-from rules.engine import Deal, get_preset
-from rules.engine.match import Match
-from rules.engine.scoring import Result
 from rules.models import Variant
 from words.card_names import card_html
 

@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from sixtysix import Action, get_preset
 
 from puzzles.generator import generate
 from puzzles.positions import (
@@ -16,7 +17,6 @@ from puzzles.positions import (
     play_line,
     reach,
 )
-from rules.engine import Action, get_preset
 
 pytestmark = pytest.mark.unit
 

@@ -4,11 +4,11 @@ import datetime
 import re
 
 import pytest
+from sixtysix import Action, RuleSet
 
 from puzzles.models import Puzzle
 from puzzles.positions import analyse, best_reply, reach
 from puzzles.services import puzzle_of_the_day
-from rules.engine import Action, RuleSet
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

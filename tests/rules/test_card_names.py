@@ -4,10 +4,10 @@ import re
 
 import pytest
 from django.utils import translation
+from sixtysix.cards import RANKS
+from sixtysix.presets import get_preset
 
 from rules import content_loader
-from rules.engine.cards import RANKS
-from rules.engine.presets import get_preset
 from tutorial import content_loader as tutorial_content
 from words.card_names import CASES, RANK_NAMES, rank_in_case
 from words.explain import describe_action

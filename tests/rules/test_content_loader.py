@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from sixtysix import get_preset, load_presets
 
 from rules.content_loader import CONTENT_DIR, ContentError, content_load
-from rules.engine import get_preset, load_presets
 from rules.models import GlossaryTerm, RuleSection, Source, Variant
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]

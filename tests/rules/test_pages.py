@@ -7,8 +7,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from django.utils.html import escape
+from sixtysix import get_preset, load_presets
 
-from rules.engine import get_preset, load_presets
 from rules.models import RuleSection, Variant
 from rules.parameters import FACT_ROWS
 

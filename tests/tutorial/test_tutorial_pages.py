@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sixtysix import Action
 
-from rules.engine import Action
 from tutorial.models import Tutorial, TutorialStep
 from tutorial.services import tutorial_positions, tutorial_rules
 from words.explain import explain_refusal

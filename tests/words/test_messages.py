@@ -12,16 +12,16 @@ from pathlib import Path
 
 import pytest
 from django.utils import translation
+from sixtysix.actions import ACTION_TYPES
+from sixtysix.presets import PRESET_IDS, get_preset
 
-from rules.engine.actions import ACTION_TYPES
-from rules.engine.presets import PRESET_IDS, get_preset
 from rules.parameters import ROWS
 from tests.words.checks import assert_clean, mentions_the_others, visible_text
 from words.explain import RESULT_REASONS, describe_action, describe_result, explain_refusal
 from words.table import choice_label
 
 LANGUAGES = ["en", "da", "nb", "pl", "lv"]
-README = Path(__file__).resolve().parents[2] / "rules" / "engine" / "README.md"
+README = Path(__file__).resolve().parents[2] / "engine" / "README.md"
 ROW = re.compile(r"^\| `(\w+)` \| ([^|]*) \|", re.M)
 SECTION = README.read_text(encoding="utf-8").split("## Reason codes", 1)[1].split("\n## ", 1)[0]
 CODES = {code: spec for code, spec in ROW.findall(SECTION)}

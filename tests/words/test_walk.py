@@ -11,8 +11,8 @@ from itertools import combinations
 
 import pytest
 from django.utils.html import strip_tags
+from sixtysix.presets import get_preset
 
-from rules.engine.presets import get_preset
 from rules.models import Variant
 from tests.words.checks import assert_clean, mentions_the_others
 from tutorial.models import Tutorial

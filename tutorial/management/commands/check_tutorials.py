@@ -41,7 +41,7 @@ class Command(BaseCommand):
             raise CommandError(f"{problems} tutorial file(s) refused")
 
     def _show(self, data):
-        from rules.engine import get_preset
+        from sixtysix import get_preset
 
         rules = get_preset(data.variant).with_options(data.options)
         positions = replay(

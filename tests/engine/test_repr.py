@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from rules.engine import Deal, get_preset
-from rules.engine.match import Match
+from sixtysix import Deal, get_preset
+from sixtysix.match import Match
 
 pytestmark = pytest.mark.unit
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from rules.engine.scoring import (
+from sixtysix.scoring import (
     Result,
     bid_units,
     failed_close_points,

@@ -6,10 +6,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
-from rules.engine import PRESET_IDS, RuleSetError, get_preset, load_presets
-from rules.engine.presets import CONTENT_DIR
-from rules.engine.ruleset import KEYS
+from sixtysix import PRESET_IDS, RuleSetError, get_preset, load_presets
+from sixtysix.presets import CONTENT_DIR
+from sixtysix.ruleset import KEYS
 
 pytestmark = pytest.mark.unit
 

@@ -23,7 +23,7 @@ PRESET_IDS: tuple[str, ...] = (
     "north_american_bid66",
 )
 
-CONTENT_DIR = Path(__file__).resolve().parent.parent / "content"
+CONTENT_DIR = Path(__file__).resolve().parents[2] / "rules" / "content"
 
 
 def load_preset_file(path: Path) -> RuleSet | None:

@@ -6,9 +6,8 @@ import json
 import pickle
 
 import pytest
-
-from rules.engine import RuleSet, RuleSetError, get_preset
-from rules.engine.ruleset import KEYS, SPEC, field_names
+from sixtysix import RuleSet, RuleSetError, get_preset
+from sixtysix.ruleset import KEYS, SPEC, field_names
 
 pytestmark = pytest.mark.unit
 

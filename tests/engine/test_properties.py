@@ -6,10 +6,9 @@ import pytest
 from engine_helpers import candidates, random_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from rules.engine import PRESET_IDS, Deal, IllegalAction, get_preset
-from rules.engine.cards import POINTS, get_pack
-from rules.engine.scoring import game_points_1_2_3
+from sixtysix import PRESET_IDS, Deal, IllegalAction, get_preset
+from sixtysix.cards import POINTS, get_pack
+from sixtysix.scoring import game_points_1_2_3
 
 pytestmark = pytest.mark.unit
 

@@ -1,6 +1,6 @@
 """The JSON command-line contract (shared/engine-protocol.md) as plain functions.
 
-`replay(request)` returns (exit status, response) exactly as ``python -m rules.engine replay``
+`replay(request)` returns (exit status, response) exactly as ``python -m sixtysix replay``
 prints it: 0 every action legal, 1 an action refused, 2 the request is malformed.
 """
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from rules.engine import Action, Deal, get_preset
-from rules.engine.actions import ACTION_TYPES
-from rules.engine.cards import CODES, SUITS, get_pack
+from sixtysix import Action, Deal, get_preset
+from sixtysix.actions import ACTION_TYPES
+from sixtysix.cards import CODES, SUITS, get_pack
 
 CLASSIC_HANDS = [
     ["AS", "TS", "KS", "QS", "JS", "9S"],
@@ -76,7 +76,7 @@ def unseen_pool(deal, seat: int) -> tuple[int, int]:
     Known: the King and Queen of marriages the opponent showed and the turn-up he took by
     exchanging; both as bitmasks of card ids.
     """
-    from rules.engine.cards import KING, QUEEN
+    from sixtysix.cards import KING, QUEEN
 
     opp = 1 - seat
     pool = deal.hands[opp]

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.unit
 
-ENGINE = Path(__file__).resolve().parents[3] / "rules" / "engine"
+ENGINE = Path(__file__).resolve().parents[2] / "engine" / "sixtysix"
 
 
 def _imported_roots(path: Path) -> set[str]:
@@ -39,5 +41,9 @@ def test_engine_modules_import_no_django() -> None:
     assert offenders == []
 
 
-def test_rules_package_init_is_empty() -> None:
-    assert (ENGINE.parent / "__init__.py").read_text(encoding="utf-8").strip() == ""
+def test_importing_the_engine_loads_no_django() -> None:
+    code = "import sys, sixtysix; print(any(m.split('.')[0] == 'django' for m in sys.modules))"
+    out = subprocess.run(  # noqa: S603 (our own interpreter and code)
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "False"

@@ -4,12 +4,11 @@ and in the endgame agrees with the exact solver."""
 from __future__ import annotations
 
 import pytest
-
-from rules.engine import Deal, get_preset
-from rules.engine.computer import ComputerPlayer, claim_is_true
-from rules.engine.hints import hint_for, view_key
-from rules.engine.players import player_view
-from rules.engine.solver import solve
+from sixtysix import Deal, get_preset
+from sixtysix.computer import ComputerPlayer, claim_is_true
+from sixtysix.hints import hint_for, view_key
+from sixtysix.players import player_view
+from sixtysix.solver import solve
 
 pytestmark = pytest.mark.unit
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from rules.engine import Action, Deal, IllegalAction, get_preset
-from rules.engine.bidding import contract_points, is_moon, max_bid
+from sixtysix import Action, Deal, IllegalAction, get_preset
+from sixtysix.bidding import contract_points, is_moon, max_bid
 
 pytestmark = pytest.mark.unit
 

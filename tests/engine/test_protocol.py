@@ -11,13 +11,12 @@ import pytest
 from engine_helpers import CLASSIC_HANDS, CLASSIC_STOCK
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from rules.engine import PRESET_IDS, Action, Deal, get_preset
-from rules.engine.protocol import presets_response, replay
+from sixtysix import PRESET_IDS, Action, Deal, get_preset
+from sixtysix.protocol import presets_response, replay
 
 pytestmark = pytest.mark.unit
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _request(**kw: object) -> dict:
@@ -308,7 +307,7 @@ def test_protocol_never_raises_for_any_json(value: object) -> None:
 
 def _cli(args: list[str], stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run(  # noqa: S603 (fixed argv: this interpreter and the engine)
-        [sys.executable, "-m", "rules.engine", *args],
+        [sys.executable, "-m", "sixtysix", *args],
         input=stdin,
         capture_output=True,
         text=True,

@@ -7,10 +7,9 @@ import random
 
 import pytest
 from engine_helpers import unseen_pool
-
-from rules.engine import Action, Deal, IllegalAction, get_preset
-from rules.engine.players import player_view
-from rules.engine.solver import SolverError, minimax_reference, solve
+from sixtysix import Action, Deal, IllegalAction, get_preset
+from sixtysix.players import player_view
+from sixtysix.solver import SolverError, minimax_reference, solve
 
 pytestmark = pytest.mark.unit
 

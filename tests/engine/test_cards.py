@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from rules.engine.cards import (
+from sixtysix.cards import (
     CODES,
     DECKS,
     card_id,

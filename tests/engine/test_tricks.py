@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from rules.engine.cards import SUIT, card_id, get_pack
-from rules.engine.tricks import beats, follow_options, trick_winner
+from sixtysix.cards import SUIT, card_id, get_pack
+from sixtysix.tricks import beats, follow_options, trick_winner
 
 pytestmark = pytest.mark.unit
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from rules.engine import Deal, RuleSetError, get_preset
-from rules.engine.cards import TEN, card_id
-from rules.engine.match import Match
-from rules.engine.scoring import Result
+from sixtysix import Deal, RuleSetError, get_preset
+from sixtysix.cards import TEN, card_id
+from sixtysix.match import Match
+from sixtysix.scoring import Result
 
 pytestmark = pytest.mark.unit
 

@@ -12,12 +12,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from rules.engine.protocol import replay
+from sixtysix.protocol import replay
 
 pytestmark = pytest.mark.unit
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 WORDS = {"draw", "exchange", "close", "declare", "pass"}
 
 
@@ -122,7 +121,7 @@ def led(leader, follower, pairs, draw=True):
 
 def presets():
     proc = subprocess.run(
-        [sys.executable, "-m", "rules.engine", "presets"],
+        [sys.executable, "-m", "sixtysix", "presets"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import act, classic, new_deal, play, run
-
-from rules.engine import Action, Deal, IllegalAction, get_preset
+from sixtysix import Action, Deal, IllegalAction, get_preset
 
 pytestmark = pytest.mark.unit
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from rules.engine import PRESET_IDS, Deal, get_preset
-from rules.engine.players import PlayerView, RandomPlayer, play_out, player_view
+from sixtysix import PRESET_IDS, Deal, get_preset
+from sixtysix.players import PlayerView, RandomPlayer, play_out, player_view
 
 pytestmark = pytest.mark.unit
 

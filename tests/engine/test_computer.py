@@ -6,13 +6,12 @@ import random
 
 import pytest
 from engine_helpers import unseen_pool
-
-from rules.engine import Action, Deal, get_preset
-from rules.engine.cards import CODES
-from rules.engine.computer import ComputerPlayer
-from rules.engine.players import PlayerView, RandomPlayer, player_view
-from rules.engine.presets import PRESET_IDS
-from rules.engine.solver import Analysis, MoveEval
+from sixtysix import Action, Deal, get_preset
+from sixtysix.cards import CODES
+from sixtysix.computer import ComputerPlayer
+from sixtysix.players import PlayerView, RandomPlayer, player_view
+from sixtysix.presets import PRESET_IDS
+from sixtysix.solver import Analysis, MoveEval
 
 pytestmark = pytest.mark.unit
 

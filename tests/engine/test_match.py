@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from rules.engine import get_preset
-from rules.engine.match import Match
-from rules.engine.players import RandomPlayer
-from rules.engine.scoring import Result
+from sixtysix import get_preset
+from sixtysix.match import Match
+from sixtysix.players import RandomPlayer
+from sixtysix.scoring import Result
 
 pytestmark = pytest.mark.unit
 
@@ -87,7 +86,7 @@ def test_match_idiot_round_of_ten_deals(settlement: str, stake: int) -> None:
 
 
 def test_match_random_matches_finish_for_every_preset() -> None:
-    from rules.engine import PRESET_IDS
+    from sixtysix import PRESET_IDS
 
     for preset in PRESET_IDS:
         rules = get_preset(preset)

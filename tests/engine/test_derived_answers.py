@@ -11,10 +11,9 @@ import random
 from functools import cache
 
 import pytest
-
-from rules.engine.cards import CODES, RANKS, points_of
-from rules.engine.deal import Deal
-from rules.engine.presets import PRESET_IDS, get_preset
+from sixtysix.cards import CODES, RANKS, points_of
+from sixtysix.deal import Deal
+from sixtysix.presets import PRESET_IDS, get_preset
 
 DEALS = 120
 

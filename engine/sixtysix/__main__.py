@@ -1,4 +1,4 @@
-"""``python -m rules.engine presets`` and ``python -m rules.engine replay < request.json``."""
+"""``python -m sixtysix presets`` and ``python -m sixtysix replay < request.json``."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def main(argv: list[str]) -> int:
             status, response = replay(data)
         print(dumps(response))
         return status
-    status, response = _malformed("bad_command", "usage: python -m rules.engine presets|replay")
+    status, response = _malformed("bad_command", "usage: python -m sixtysix presets|replay")
     print(dumps(response))
     return status
 

@@ -9,14 +9,13 @@ from typing import get_args
 
 import pytest
 from mypy import api
-
-from rules.engine import PRESET_IDS, Deal, IllegalAction, get_preset, kinds
-from rules.engine.actions import ACTION_TYPES, Action
-from rules.engine.ruleset import KEYS, SPEC
+from sixtysix import PRESET_IDS, Deal, IllegalAction, get_preset, kinds
+from sixtysix.actions import ACTION_TYPES, Action
+from sixtysix.ruleset import KEYS, SPEC
 
 pytestmark = pytest.mark.unit
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +42,7 @@ def test_engine_is_mypy_strict_clean(mypy_cache: str, monkeypatch: pytest.Monkey
 
 
 BOT = """
-from rules.engine import Deal, get_preset
+from sixtysix import Deal, get_preset
 
 deal = Deal.new(get_preset("classic66"), seed=1)
 deal.phase = "opne"
