@@ -26,7 +26,7 @@ class TutorialAdmin(EditMarks, TranslationAdmin):
     form = ContentForm
     list_display = ("title", "slug", "group", "variant", "order", "has_edits")
     list_filter = ("group", "variant")
-    fields = ("slug", "group", "variant", "edited", "title", "summary", "recap", "order")
+    fields = ("slug", "group", "variant", "edited", "title", "summary", "order")
     readonly_fields = ("slug", "group", "variant", "edited")
     inlines = [TutorialStepInline]
 
