@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sixtysix import Action, Analysis, Deal, RuleSet, solve
+from sixtysix import Action, Analysis, Deal, RuleSet
 from sixtysix.cards import SUITS
 from sixtysix.players import player_view
+
+from words.solver_facts import Line, Wrong, analyse, best_reply, consequence, principal_line
+
+__all__ = ["Line", "Wrong", "analyse", "best_reply", "consequence", "principal_line"]
 
 THEMES = ("claim-or-play-on", "count-to-66", "draw-trumps", "keep-marriage", "last-trick")
 DIFFICULTIES = (1, 2, 3)
@@ -31,50 +35,9 @@ def reach(rules: RuleSet, layout: dict, actions: list[dict]) -> Deal:
     return deal
 
 
-def analyse(deal: Deal) -> Analysis:
-    """The solver's analysis for the seat to act."""
-    return solve(player_view(deal, deal.to_act), deal.rules)
-
-
 def margin_needed(rules: RuleSet) -> int:
     """How much better the answer must be: one game point, or 10 raw points in Idiot-66."""
     return 10 if rules.scoring == "raw_points" else 1
-
-
-def best_reply(deal: Deal) -> Action:
-    """The solver's choice for the seat to act: the first of its best moves."""
-    return analyse(deal).best[0]
-
-
-@dataclass
-class Line:
-    """Both sides' best moves to the end of the deal, as the solver plays them."""
-
-    actions: list[Action]
-    result: dict
-    only_moves: int
-    """Moves of the first mover where a single move kept the value (of several)."""
-    last_trick: int | None
-    """Seat that won the deal's last trick, None when the deal ended by a claim."""
-
-
-def principal_line(deal: Deal) -> Line:
-    """Both sides' best moves from here to the end of the deal, and the deal's result."""
-    d = deal.copy()
-    seat = deal.to_act
-    line, only = [], 0
-    while d.result is None:
-        analysis = analyse(d)
-        action = analysis.best[0]
-        if d.to_act == seat and len(analysis.best) == 1 and len(analysis.moves) > 1:
-            only += 1
-        line.append(action)
-        d.apply(action)
-    result = d.result.to_dict()
-    last = None
-    if result.get("reason") not in ("declared", "false_declaration", "closer_beaten"):
-        last = d.state().get("leader")
-    return Line(line, result, only, last)
 
 
 def answer_of(deal: Deal, analysis: Analysis) -> list[Action]:
@@ -198,17 +161,6 @@ def signature(deal: Deal) -> str:
 
 # --------------------------------------------------------------------------- the reader's line
 @dataclass
-class Wrong:
-    """A legal move that lets the value drop, and what the solver's line shows happens then."""
-
-    action: Action
-    before: float
-    after: float
-    consequence: str
-    """last_trick, opponent_claims, false_claim or "" (nothing more to say)."""
-
-
-@dataclass
 class Walk:
     """The position after the reader's moves so far, each answered by the best defence."""
 
@@ -224,39 +176,6 @@ class Walk:
     @property
     def solved(self) -> bool:
         return self.deal.result is not None and self.wrong is None and not self.error
-
-
-def consequence(deal: Deal, action: Action) -> str:
-    """What the move gives away, read off the solver's best lines with and without it:
-    false_claim, last_trick, opponent_claims, loses_deal, schneider or "" (nothing sure)."""
-    seat, opponent = deal.to_act, 1 - deal.to_act
-    rules = deal.rules
-    d = deal.copy()
-    d.apply(action)
-    if d.result is not None:
-        after, after_last = d.result.to_dict(), None
-    else:
-        line = principal_line(d)
-        after, after_last = line.result, line.last_trick
-    best = principal_line(deal)
-    reason = after.get("reason")
-    won_before = seat in best.result.get("winners", [])
-    won_after = seat in after.get("winners", [])
-    if action.type == "declare" and reason == "false_declaration":
-        return "false_claim"
-    if after_last is not None and after_last != seat and best.last_trick == seat:
-        return "last_trick"
-    if won_before and not won_after:
-        return "opponent_claims" if reason == "declared" else "loses_deal"
-    threshold = rules.schneider_threshold
-    if (
-        won_before
-        and won_after
-        and rules.scoring != "raw_points"
-        and after["card_points"][opponent] >= threshold > best.result["card_points"][opponent]
-    ):
-        return "schneider"
-    return ""
 
 
 def play_line(start: Deal, keys: list[str]) -> Walk:

@@ -7,10 +7,13 @@ with words.markup.render_inline; those naming a move get the move's button label
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 from sixtysix import RuleSet
 
 from words.markup import render_inline
+from words.solver_words import worth, wrong_move
+
+__all__ = ["worth", "wrong_move"]
 
 THEME_NAMES = {
     "claim-or-play-on": gettext_lazy("Claim or play on"),
@@ -19,17 +22,6 @@ THEME_NAMES = {
     "keep-marriage": gettext_lazy("Keep the marriage"),
     "last-trick": gettext_lazy("The last trick"),
 }
-
-
-def worth(value: float, rules: RuleSet) -> str:
-    """A value from the reader's side: "+2 game points", "-1 game point", "+20 points"."""
-    n = abs(int(value))
-    sign = "+" if value > 0 else "\u2212" if value < 0 else ""
-    if rules.scoring == "raw_points":
-        text = ngettext("%(n)s point", "%(n)s points", n)
-    else:
-        text = ngettext("%(n)s game point", "%(n)s game points", n)
-    return text % {"n": f"{sign}{n}"}
 
 
 def value_note(rules: RuleSet) -> str:
@@ -50,37 +42,6 @@ def task(rules: RuleSet) -> str:
         "hand is shown face up. After each of your moves your opponent answers with the "
         "best defence; play on to the end of the deal."
     )
-
-
-def wrong_move(wrong, rules: RuleSet) -> str:
-    """Why a legal move is not good enough: the value drop, and what it gives away."""
-    text = _(
-        "Not the best move: with best play on both sides it is worth %(after)s, not %(before)s."
-    ) % {
-        "after": worth(wrong.after, rules),
-        "before": worth(wrong.before, rules),
-    }
-    if wrong.consequence == "last_trick" and rules.last_trick_bonus:
-        more = _("It gives away the last trick and its %(bonus)d points.") % {
-            "bonus": rules.last_trick_bonus
-        }
-    elif wrong.consequence == "last_trick":
-        more = _("It gives away the last trick.")
-    elif wrong.consequence == "opponent_claims":
-        more = _("Your opponent then reaches %(target)d first.") % {"target": rules.target}
-    elif wrong.consequence == "loses_deal":
-        more = _("After it your opponent wins the deal.")
-    elif wrong.consequence == "schneider":
-        more = _(
-            "Your opponent then gets to %(threshold)d points, so you win fewer game points."
-        ) % {"threshold": rules.schneider_threshold}
-    elif wrong.consequence == "false_claim":
-        more = _("You do not have %(target)d points yet: the claim would be false.") % {
-            "target": rules.target
-        }
-    else:
-        more = ""
-    return f"{text} {more}".strip()
 
 
 def kept() -> str:

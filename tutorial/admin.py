@@ -24,10 +24,10 @@ class TutorialStepInline(EditMarks, TranslationStackedInline):
 @admin.register(Tutorial)
 class TutorialAdmin(EditMarks, TranslationAdmin):
     form = ContentForm
-    list_display = ("title", "slug", "variant", "order", "has_edits")
-    list_filter = ("variant",)
-    fields = ("slug", "variant", "edited", "title", "summary", "order")
-    readonly_fields = ("slug", "variant", "edited")
+    list_display = ("title", "slug", "group", "variant", "order", "has_edits")
+    list_filter = ("group", "variant")
+    fields = ("slug", "group", "variant", "edited", "title", "summary", "order")
+    readonly_fields = ("slug", "group", "variant", "edited")
     inlines = [TutorialStepInline]
 
     @admin.display(description=EDITED, boolean=True)

@@ -26,17 +26,60 @@ from rules.content_loader import (
 )
 from rules.models import Variant
 
-from .models import Tutorial, TutorialStep
+from .models import CourseGroup, Tutorial, TutorialStep
 from .replay import ReplayError, Script, narration_values, placeholders, replay
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
+COURSE_FILE = "course.toml"
 STEP_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
+
+
+@dataclass
+class GroupData:
+    key: str
+    order: int
+    titles: dict[str, str]
+
+
+def lesson_paths(content_dir: Path = CONTENT_DIR) -> list[Path]:
+    """The lesson files of a content folder (every TOML file but the course's)."""
+    return [p for p in sorted(Path(content_dir).glob("*.toml")) if p.name != COURSE_FILE]
+
+
+def parse_course(content_dir: Path = CONTENT_DIR) -> list[GroupData]:
+    """The course's groups in order, each with a title in every language."""
+    path = Path(content_dir) / COURSE_FILE
+    data = read_toml(path) if path.exists() else {}
+    raw = data.get("groups")
+    if not isinstance(raw, list) or not raw:
+        raise ContentError(path, "groups", "the course needs at least one [[groups]]")
+    groups: list[GroupData] = []
+    for number, table in enumerate(raw, start=1):
+        key = table.get("id") if isinstance(table, dict) else None
+        if not isinstance(key, str) or not STEP_ID.match(key):
+            raise ContentError(
+                path, f"groups[{number}].id", "must be lower-case letters, digits and -"
+            )
+        if any(g.key == key for g in groups):
+            raise ContentError(path, f"groups[{number}].id", f"{key!r} is used twice")
+        titles = {
+            lang: text_field(path, table, lang, f"groups.{key}", lang) for lang in languages()
+        }
+        groups.append(GroupData(key, number * 10, titles))
+    return groups
+
+
+class Lessons(list):
+    """The parsed lessons, carrying the course they belong to."""
+
+    course: list[GroupData]
 
 
 @dataclass
 class TutorialData:
     slug: str
     variant: str
+    group: str
     order: int
     you: int
     reveal: bool
@@ -64,9 +107,14 @@ def _action(path: Path, where: str, raw: Any, player: int | None = None) -> dict
 
 
 def parse_tutorial_file(
-    path: Path, variant_sections: dict[str, list[str]], only: list[str] | None = None
+    path: Path,
+    variant_sections: dict[str, list[str]],
+    only: list[str] | None = None,
+    groups: set[str] | None = None,
 ) -> TutorialData:
-    """Parse and check one file; `only` limits the text checks to some languages (drafting)."""
+    """Parse and check one file; `only` limits the text checks to some languages (drafting).
+
+    `groups` are the course's group ids (by default read from the folder's course.toml)."""
     data = read_toml(path)
     if not data:
         raise ContentError(path, "file", EMPTY_FILE)
@@ -81,6 +129,13 @@ def parse_tutorial_file(
     order = meta.get("order", 0)
     if not isinstance(order, int) or isinstance(order, bool) or not 0 <= order < 32768:
         raise ContentError(path, "tutorial.order", "must be a whole number from 0 to 32767")
+    if groups is None:
+        groups = {g.key for g in parse_course(path.parent)}
+    group = meta.get("group")
+    if group not in groups:
+        raise ContentError(
+            path, "tutorial.group", f"must be a group of the course {sorted(groups)}, not {group!r}"
+        )
     options = meta.get("options", {})
     if not isinstance(options, dict):
         raise ContentError(path, "tutorial.options", "must be a table")
@@ -175,12 +230,18 @@ def parse_tutorial_file(
             raise ContentError(path, f"{where}.ask", "the next step must begin with that move")
 
     texts: dict[str, dict[str, str]] = {"title": {}, "summary": {}}
+    # The recap (shown at the lesson's end) is optional, but once one language has it
+    # every language needs it.
+    if any(isinstance(data.get(lang), dict) and "recap" in data[lang] for lang in languages()):
+        texts["recap"] = {}
     for language in only or languages():
         block = data.get(language)
         if not isinstance(block, dict):
             raise ContentError(path, language, "the language table is missing", language)
-        for name in ("title", "summary"):
+        for name in texts:
             texts[name][language] = text_field(path, block, name, name, language)
+        if "recap" in texts:
+            check_tokens(path, "recap", language, texts["recap"][language])
         step_texts = block.get("steps", {})
         extra = set(step_texts) - {step["key"] for step in steps}
         if extra:
@@ -208,7 +269,9 @@ def parse_tutorial_file(
         key_sets = {lang: set(step["wrong"].get(lang, {})) for lang in only or languages()}
         if len({frozenset(keys) for keys in key_sets.values()}) > 1:
             raise ContentError(path, f"steps.{step['key']}.wrong", "differs between languages")
-    return TutorialData(path.stem, variant, order, you, reveal, options, layouts, texts, steps)
+    return TutorialData(
+        path.stem, variant, group, order, you, reveal, options, layouts, texts, steps
+    )
 
 
 def _check_text(path: Path, where: str, language: str, text: str, values: dict) -> None:
@@ -226,16 +289,39 @@ def parse_tutorials(
         variant_sections = {}
         for variant in Variant.objects.prefetch_related("sections"):
             variant_sections[variant.slug] = [s.key for s in variant.sections.all()]
-    return [
-        parse_tutorial_file(p, variant_sections)
-        for p in sorted(content_dir.glob("*.toml"))
+    course = parse_course(content_dir)
+    keys = {g.key for g in course}
+    lessons = Lessons(
+        parse_tutorial_file(p, variant_sections, groups=keys)
+        for p in lesson_paths(content_dir)
         if not (skip_empty and is_empty(p))
-    ]
+    )
+    lessons.course = course
+    return lessons
+
+
+def write_course(groups: list[GroupData], report: LoadReport) -> dict[str, CourseGroup]:
+    existing = {g.key: g for g in CourseGroup.objects.all()}
+    rows = {}
+    for data in groups:
+        row = existing.pop(data.key, None)
+        created = row is None
+        if created:
+            row = CourseGroup(key=data.key)
+        values = {"order": data.order, **translated_columns({"title": data.titles})}
+        sync_row(row, values, report, created)
+        rows[data.key] = row
+    for row in existing.values():
+        row.delete()
+        report.deleted += 1
+    return rows
 
 
 def write_tutorials(tutorials: list[TutorialData], report: LoadReport, keep=None) -> None:
     """Write the parsed tutorials; `keep` maps (label, key) to fields whose edits stay."""
     keep = keep or {}
+    course = getattr(tutorials, "course", None)
+    groups = write_course(course if course is not None else parse_course(), report)
     variants = {v.slug: v for v in Variant.objects.all()}
     existing = {t.slug: t for t in Tutorial.objects.all()}
     for data in tutorials:
@@ -245,6 +331,7 @@ def write_tutorials(tutorials: list[TutorialData], report: LoadReport, keep=None
             tutorial = Tutorial(slug=data.slug)
         values = {
             "variant_id": variants[data.variant].pk,
+            "group_id": groups[data.group].pk,
             "order": data.order,
             "you": data.you,
             "reveal": data.reveal,
@@ -252,6 +339,8 @@ def write_tutorials(tutorials: list[TutorialData], report: LoadReport, keep=None
             "deals": data.deals,
             **translated_columns(data.texts),
         }
+        if "recap" not in data.texts:
+            values.update(translated_columns({"recap": dict.fromkeys(languages(), "")}))
         sync_row(tutorial, values, report, created, keep.get(("tutorial", data.slug), ()))
         rows = {row.key: row for row in TutorialStep.objects.filter(tutorial=tutorial)}
         # Numbers are unique per tutorial: park the old rows on free numbers before renumbering.

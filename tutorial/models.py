@@ -14,9 +14,28 @@ from rules.models import Variant
 from .replay import Script
 
 
+class CourseGroup(models.Model):
+    """A chapter of the course (first steps, closing, ...), from tutorial/content/course.toml."""
+
+    key = models.SlugField(_("identifier"), max_length=60, unique=True)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    title = models.CharField(_("title"), max_length=200)
+
+    class Meta:
+        ordering = ["order", "key"]
+        verbose_name = _("course group")
+        verbose_name_plural = _("course groups")
+
+    def __str__(self):
+        return self.title
+
+
 class Tutorial(models.Model):
     slug = models.SlugField(_("identifier"), max_length=60, unique=True)
     variant = models.ForeignKey(Variant, on_delete=models.CASCADE, related_name="tutorials")
+    group = models.ForeignKey(
+        CourseGroup, on_delete=models.SET_NULL, null=True, related_name="lessons"
+    )
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     you = models.PositiveSmallIntegerField(_("reader's seat"))
     reveal = models.BooleanField(_("other hands face up"), default=True)
@@ -24,6 +43,7 @@ class Tutorial(models.Model):
     deals = models.JSONField(_("deal layouts"))
     title = models.CharField(_("title"), max_length=200)
     summary = models.TextField(_("summary"))
+    recap = models.TextField(_("recap"), blank=True)
 
     class Meta:
         ordering = ["order", "slug"]
@@ -35,6 +55,11 @@ class Tutorial(models.Model):
 
     def get_absolute_url(self):
         return reverse("tutorial:step", kwargs={"slug": self.slug, "number": 1})
+
+    @property
+    def moves_to_make(self) -> int:
+        """Steps that ask the reader for a move (the steps must be prefetched)."""
+        return sum(1 for step in self.steps.all() if step.ask)
 
     def script(self, steps) -> "Script":
         return Script(self.deals, [(step.deal, step.actions) for step in steps])

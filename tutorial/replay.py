@@ -81,14 +81,32 @@ def replay(rules: RuleSet, script: Script) -> list[Position]:
     return positions
 
 
-def check_move(rules: RuleSet, script: Script, number: int, action: Any) -> tuple[str, dict]:
-    """Try `action` in the position after step `number`: ("legal", {}) or (code, details)."""
+def deal_at(rules: RuleSet, script: Script, number: int) -> Deal:
+    """The engine's deal as it stands after step `number` (its own deal's actions only)."""
     deal_number = script.steps[number - 1][0]
     deal = start(rules, script.layouts[deal_number - 1])
     for step_deal, actions in script.steps[:number]:
         if step_deal == deal_number:
             for raw in actions:
                 deal.apply(Action.from_dict(raw))
+    return deal
+
+
+def actions_to(script: Script, number: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The layout of step `number`'s deal and every action that reaches that step."""
+    deal_number = script.steps[number - 1][0]
+    actions = [
+        raw
+        for step_deal, step_actions in script.steps[:number]
+        if step_deal == deal_number
+        for raw in step_actions
+    ]
+    return script.layouts[deal_number - 1], actions
+
+
+def check_move(rules: RuleSet, script: Script, number: int, action: Any) -> tuple[str, dict]:
+    """Try `action` in the position after step `number`: ("legal", {}) or (code, details)."""
+    deal = deal_at(rules, script, number)
     try:
         deal.check(Action.from_dict(action))
     except EngineError as exc:

@@ -5,8 +5,9 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import Http404
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from sixtysix import Action, RuleSet
@@ -14,14 +15,40 @@ from sixtysix import Action, RuleSet
 from rules.models import RuleSection
 from words.explain import describe_action, describe_result, explain_refusal, seat_name
 from words.markup import fill_html, render_inline, render_markup
+from words.solver_facts import judge
+from words.solver_words import wrong_move
 from words.table import SeatView, TableView, choice_label
 
-from .models import Tutorial, TutorialStep
-from .replay import Position, Script, check_move, fill, narration_values, replay
+from .models import CourseGroup, Tutorial, TutorialStep
+from .replay import Position, Script, check_move, deal_at, fill, narration_values, replay
 
 
 def tutorial_list():
-    return Tutorial.objects.select_related("variant").prefetch_related("steps")
+    return Tutorial.objects.select_related("variant", "group").prefetch_related("steps")
+
+
+@dataclass
+class CourseChapter:
+    group: CourseGroup
+    lessons: list[Tutorial]
+
+
+def course_map() -> list[CourseChapter]:
+    """The course's groups in order, each with its lessons in course order."""
+    lessons = sorted(tutorial_list(), key=lambda t: (t.order, t.slug))
+    chapters = [CourseChapter(group, []) for group in CourseGroup.objects.order_by("order")]
+    by_key = {chapter.group.pk: chapter for chapter in chapters}
+    for lesson in lessons:
+        chapter = by_key.get(lesson.group_id)
+        if chapter is not None:
+            chapter.lessons.append(lesson)
+    return [chapter for chapter in chapters if chapter.lessons]
+
+
+def next_lesson(tutorial: Tutorial) -> Tutorial | None:
+    """The lesson that follows in the course, None after the last."""
+    later = Q(order__gt=tutorial.order) | Q(order=tutorial.order, slug__gt=tutorial.slug)
+    return Tutorial.objects.filter(later).order_by("order", "slug").first()
 
 
 def tutorial_get(*, slug: str) -> Tutorial:
@@ -87,6 +114,15 @@ class StepView(TableView):
     result: str = ""
     sections: list[RuleSection] = field(default_factory=list)
     hand_template: str = "tutorial/includes/hand.html"
+    asks: list[int] = field(default_factory=list)
+    """Numbers of the steps that ask for a move (the stars count them)."""
+    recap: str = ""
+    next_lesson: Tutorial | None = None
+    play_on_url: str = ""
+
+    @property
+    def is_last(self) -> bool:
+        return self.number == self.total
 
     @property
     def can_reveal(self) -> bool:
@@ -150,11 +186,20 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
             {"key": _key(a, tutorial.you), "label": choice_label(a, rules), **a}
             for a in position.legal
         ]
+    ending = {}
+    if number == len(steps):
+        ending = {
+            "recap": render_markup(tutorial.recap) if tutorial.recap else "",
+            "next_lesson": next_lesson(tutorial),
+            "play_on_url": play_on_url(tutorial),
+        }
     return StepView(
         tutorial=tutorial,
         step=step,
         number=number,
         total=len(steps),
+        asks=[s.number for s in steps if s.ask],
+        **ending,
         seats=seats,
         turnup=state.get("turnup"),
         trump=state.get("trump"),
@@ -192,6 +237,21 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
     wrong = (step.wrong.get(get_language()) or step.wrong.get("en") or {}).get(key)
     if wrong:
         return Verdict(False, True, str(render_markup(fill(wrong, values))))
+    worse = judge(deal_at(rules, tutorial.script(steps), number), Action.from_dict(action))
+    if worse is not None:
+        return Verdict(False, True, str(render_markup(wrong_move(worse, rules))), "worse")
     message = _("That move is allowed, but it is not the one this lesson is about. Hint: %(hint)s")
     hint = render_inline(fill(step.hint, values))
     return Verdict(False, True, str(fill_html(message, hint=hint)))
+
+
+def play_on_url(tutorial: Tutorial) -> str:
+    """Practice from the lesson's final position, where practice plays the variant."""
+    try:
+        from practice.services import PRACTICE_VARIANTS
+    except ImportError:  # a site without practice
+        return ""
+    if tutorial.variant.slug not in PRACTICE_VARIANTS:
+        return ""
+    url = reverse("practice:game", kwargs={"slug": tutorial.variant.slug})
+    return f"{url}?from=lesson:{tutorial.slug}"

@@ -1,7 +1,6 @@
 """Tutorial pages and the "your move" check: views parse, call one service, render."""
 
 import json
-from itertools import groupby
 
 from django.http import Http404, JsonResponse
 from django.middleware.csrf import get_token
@@ -20,14 +19,9 @@ MAX_BODY = 2048  # a move is a few dozen bytes; anything much larger is not a mo
 @require_safe
 @cached_page()
 def tutorial_index(request):
-    tutorials = list(services.tutorial_list())
-    groups = [
-        (variant, list(items))
-        for variant, items in groupby(
-            sorted(tutorials, key=lambda t: (t.variant.order, t.order)), key=lambda t: t.variant
-        )
-    ]
-    return render(request, "tutorial/index.html", {"groups": groups, "nav": "tutorials"})
+    """The course map: the groups in order, each lesson with its variant and moves to make."""
+    course = services.course_map()
+    return render(request, "tutorial/index.html", {"course": course, "nav": "tutorials"})
 
 
 @require_safe

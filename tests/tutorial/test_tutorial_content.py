@@ -9,15 +9,15 @@ from django.utils import translation
 from rules.content_loader import CONTENT_DIR as RULES_DIR
 from rules.content_loader import ContentError, parse_content
 from sixtysix_site.content import content_load
-from tutorial.content_loader import CONTENT_DIR, parse_tutorial_file
-from tutorial.models import Tutorial, TutorialStep
+from tutorial.content_loader import CONTENT_DIR, lesson_paths, parse_course, parse_tutorial_file
+from tutorial.models import CourseGroup, Tutorial, TutorialStep
 from tutorial.replay import PLACEHOLDER, fill, narration_values
 from tutorial.services import tutorial_positions, tutorial_rules
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 LANGUAGES = ["en", "da", "nb", "pl", "lv"]
-FILES = sorted(CONTENT_DIR.glob("*.toml"))
+FILES = lesson_paths(CONTENT_DIR)
 REQUIRED = {
     "first-deal",
     "marriages",
@@ -120,3 +120,45 @@ def test_loading_tutorials_twice_changes_nothing():
     with translation.override("en"):
         report = content_load()
     assert report.changed == 0
+
+
+def test_every_lesson_is_stored_in_its_course_group():
+    groups = list(CourseGroup.objects.values_list("key", flat=True))
+    assert groups == [g.key for g in parse_course(CONTENT_DIR)]
+    for tutorial in Tutorial.objects.select_related("group"):
+        assert tutorial.group is not None, tutorial.slug
+    assert CourseGroup.objects.get(key="first-steps").title_pl == "Pierwsze kroki"
+
+
+def test_a_lesson_without_a_known_group_is_refused(content_copy):
+    path = content_copy / "closing.toml"
+    path.write_text(path.read_text().replace('group = "closing"', 'group = "no-such-group"', 1))
+    with pytest.raises(ContentError, match=r"closing.toml: tutorial.group"):
+        content_load(tutorials_dir=content_copy)
+    path.write_text(path.read_text().replace('group = "no-such-group"\n', "", 1))
+    with pytest.raises(ContentError, match=r"closing.toml: tutorial.group"):
+        content_load(tutorials_dir=content_copy)
+
+
+def _add_recap(path: Path, languages) -> None:
+    text = path.read_text()
+    for lang in languages:
+        marker = f"\n[{lang}]\n"
+        at = text.index(marker) + len(marker)
+        text = text[:at] + f"recap = '''What [QH] taught ({lang}).'''\n" + text[at:]
+    path.write_text(text)
+
+
+def test_a_recap_is_stored_translated(content_copy):
+    _add_recap(content_copy / "closing.toml", LANGUAGES)
+    content_load(tutorials_dir=content_copy)
+    tutorial = Tutorial.objects.get(slug="closing")
+    assert tutorial.recap_da == "What [QH] taught (da)."
+    with translation.override("lv"):
+        assert tutorial.recap == "What [QH] taught (lv)."
+
+
+def test_a_recap_in_one_language_is_needed_in_all(content_copy):
+    _add_recap(content_copy / "closing.toml", ["en", "da"])
+    with pytest.raises(ContentError, match=r"closing.toml.*recap.*\[(nb|pl|lv)\]"):
+        content_load(tutorials_dir=content_copy)

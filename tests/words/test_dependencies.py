@@ -1,9 +1,10 @@
 """The apps depend on each other in one direction only.
 
-engine  <-  words  <-  rules pages  <-  tutorial, practice
+engine  <-  words  <-  rules pages  <-  practice  <-  tutorial
 
 The engine imports no Django and nothing of the site; words uses only the engine; the
-rules pages never import lessons or practice; lessons and practice never import each other.
+rules pages never import lessons or practice; lessons may use practice (to start a match
+from a lesson's position, through practice's registry), practice never imports lessons.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ ALLOWED = {
     "engine/sixtysix": {"sixtysix"},
     "words": {"sixtysix", "words"},
     "rules": {"rules", "words", "sixtysix_site"},
-    "tutorial": {"rules", "words", "tutorial", "sixtysix_site"},
+    "tutorial": {"rules", "words", "tutorial", "practice", "sixtysix_site"},
     "practice": {"rules", "words", "practice", "sixtysix_site"},
 }
 SITE = ("rules", "words", "tutorial", "practice", "sixtysix_site")

@@ -5,7 +5,7 @@ from django.utils import translation
 
 from rules.content_loader import CONTENT_DIR as RULES_DIR
 from rules.content_loader import ContentError, parse_content
-from tutorial.content_loader import CONTENT_DIR, parse_tutorial_file
+from tutorial.content_loader import CONTENT_DIR, lesson_paths, parse_tutorial_file
 from tutorial.replay import Script, narration_values, replay
 
 
@@ -22,7 +22,7 @@ class Command(BaseCommand):
     def handle(self, *args, slugs, show, language, **options):
         variants, _terms = parse_content(RULES_DIR)
         sections = {v.slug: [s["key"] for s in v.sections] for v in variants}
-        paths = sorted(CONTENT_DIR.glob("*.toml"))
+        paths = lesson_paths(CONTENT_DIR)
         if slugs:
             paths = [p for p in paths if p.stem in slugs]
         problems = 0

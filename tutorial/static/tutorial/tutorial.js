@@ -1,26 +1,41 @@
-/* Sixty-Six tutorials: keyboard stepping, "your move" checks and progress in the browser.
-   Everything works without this script: steps are links and moves are ?try= links. */
+/* Sixty-Six lessons: keyboard stepping, "your move" checks that play the card and move on,
+   and stars kept in the browser. Everything works without this script: steps are links,
+   moves are ?try= links whose answer links to the next step; progress is then not kept. */
 (function () {
   "use strict";
 
-  var STORE = "sixtysix.tutorial.";
+  var STORE = "sixtysix.lesson.";
+  var PAUSE_MS = 900;  /* a correct move stays in view this long before the lesson moves on */
+  var FLY_MS = 280;
 
-  function seen(slug) {
+  /* One lesson's record: the first answer at each asking step ("right", "wrong", "skip"),
+     whether the last step was reached, and the best stars earned so far. */
+  function load(slug) {
+    var record = null;
     try {
-      return JSON.parse(window.localStorage.getItem(STORE + slug) || "[]");
+      record = JSON.parse(window.localStorage.getItem(STORE + slug) || "null");
     } catch (e) {
-      return [];
+      record = null;
     }
+    if (!record || typeof record !== "object") record = {};
+    if (!record.answers || typeof record.answers !== "object") record.answers = {};
+    record.best = record.best || 0;
+    return record;
   }
 
-  function remember(slug, step) {
-    var steps = seen(slug);
-    if (steps.indexOf(step) === -1) {
-      steps.push(step);
-      try {
-        window.localStorage.setItem(STORE + slug, JSON.stringify(steps));
-      } catch (e) { /* private mode: progress is simply not kept */ }
-    }
+  function save(slug, record) {
+    try {
+      window.localStorage.setItem(STORE + slug, JSON.stringify(record));
+    } catch (e) { /* private mode: progress is simply not kept */ }
+  }
+
+  /* 3 = every move right the first time, 2 = at least two thirds, 1 = finished. */
+  function stars(record, asks) {
+    if (!record.done) return 0;
+    var right = asks.filter(function (n) { return record.answers[n] === "right"; }).length;
+    if (right === asks.length) return 3;
+    if (3 * right >= 2 * asks.length) return 2;
+    return 1;
   }
 
   function template(id) {
@@ -28,14 +43,42 @@
     return node ? node.innerHTML.trim() : "";
   }
 
-  /* The tutorial index: "seen: 3 of 12" next to each tutorial. */
+  function showStars(node, count) {
+    var text = template("stars-text").replace("%(stars)s", count);
+    node.textContent = "";
+    var shown = document.createElement("span");
+    shown.className = "stars";
+    shown.setAttribute("aria-hidden", "true");
+    shown.textContent = "★★★".slice(0, count) + "☆☆☆".slice(0, 3 - count);
+    var said = document.createElement("span");
+    said.className = "visually-hidden";
+    said.textContent = text;
+    node.appendChild(shown);
+    node.appendChild(document.createTextNode(" "));
+    node.appendChild(said);
+    node.dataset.stars = String(count);
+    node.hidden = false;
+  }
+
+  /* The course map: each lesson's stars, or how far the reader has got. */
   function showProgress() {
-    var text = template("progress-text");
     document.querySelectorAll("[data-tutorial]").forEach(function (item) {
-      var count = seen(item.dataset.tutorial).length;
+      var record = load(item.dataset.tutorial);
       var label = item.querySelector(".progress");
-      if (count && label) {
-        label.textContent = " · " + text.replace("%(seen)s", count).replace("%(total)s", item.dataset.steps);
+      if (!label) return;
+      if (record.best) {
+        label.textContent = " · ";
+        var holder = document.createElement("span");
+        label.appendChild(holder);
+        showStars(holder, record.best);
+        label.dataset.stars = String(record.best);
+        label.hidden = false;
+        return;
+      }
+      var answered = Object.keys(record.answers).length;
+      if (answered) {
+        label.textContent = " · " + template("started-text")
+          .replace("%(answered)s", answered).replace("%(total)s", item.dataset.moves);
         label.hidden = false;
       }
     });
@@ -44,7 +87,37 @@
   function stepPage(root) {
     var slug = root.dataset.slug;
     var step = parseInt(root.dataset.step, 10);
-    remember(slug, step);
+    var total = parseInt(root.dataset.total, 10);
+    var asks = (root.dataset.asks || "").split(",").filter(Boolean).map(function (n) {
+      return parseInt(n, 10);
+    });
+    var record = load(slug);
+    if (step === 1 && record.done) {
+      /* A new run through a finished lesson: new answers, the best stars stay. */
+      record = { answers: {}, best: record.best };
+      save(slug, record);
+    }
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+    if (step === total) {
+      record.done = true;
+      record.best = Math.max(record.best || 0, stars(record, asks));
+      save(slug, record);
+      var earned = root.querySelector(".lesson-stars");
+      if (earned) showStars(earned, stars(record, asks));
+    }
+
+    function answer(kind) {
+      if (record.answers[step] === undefined) {
+        record.answers[step] = kind;
+        save(slug, record);
+      }
+    }
+
+    var next = root.querySelector('.step-nav a[rel="next"]');
+    if (next && next.dataset.skip) {
+      next.addEventListener("click", function () { answer("skip"); });
+    }
 
     document.addEventListener("keydown", function (event) {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -53,6 +126,7 @@
       var link = root.querySelector('.step-nav a[data-key="' + event.key + '"]');
       if (link) {
         event.preventDefault();
+        if (link.dataset.skip) answer("skip");
         window.location.href = link.href;
       }
     });
@@ -66,6 +140,7 @@
       reset.addEventListener("click", function () {
         if (window.confirm(template("confirm-reset"))) {
           window.localStorage.removeItem(STORE + slug);
+          record = load(slug);
           reset.disabled = true;
         }
       });
@@ -73,7 +148,7 @@
 
     var feedback = document.getElementById("feedback");
     var token = null;
-    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    var busy = false;
 
     /* The answer sits just below the hand; bring it (and so the hand) into view. */
     function reveal() {
@@ -89,7 +164,7 @@
     root.querySelectorAll("[data-move]").forEach(function (control) {
       control.addEventListener("click", function (event) {
         event.preventDefault();
-        check(control.dataset.move);
+        if (!busy) check(control.dataset.move, control);
       });
     });
 
@@ -104,7 +179,43 @@
       return move;
     }
 
-    function check(key) {
+    /* The played card travels from the hand to the middle of the table and stays there. */
+    function playIntoTrick(control) {
+      var card = control.querySelector(".card") || control;
+      var trick = root.querySelector(".trick");
+      control.classList.add("card-choice--played");
+      if (!trick || control.dataset.move.indexOf("play-") !== 0) return;
+      var from = card.getBoundingClientRect();
+      var to = trick.getBoundingClientRect();
+      var dx = to.left + to.width / 2 - (from.left + from.width / 2);
+      var dy = to.top + to.height / 2 - (from.top + from.height / 2);
+      var end = "translate(" + dx + "px, " + dy + "px)";
+      if (still || !card.animate) {
+        card.style.transform = end;
+        return;
+      }
+      card.animate([{ transform: "none" }, { transform: end }],
+        { duration: FLY_MS, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)", fill: "forwards" });
+    }
+
+    function moveOn(control) {
+      busy = true;
+      root.dataset.advancing = "true";
+      playIntoTrick(control);
+      if (next) {
+        next.textContent = template("next-text") + " →";
+        delete next.dataset.skip;
+        var link = document.createElement("a");
+        link.href = next.href;
+        link.className = "feedback__next";
+        link.textContent = template("next-text");
+        feedback.appendChild(document.createTextNode(" "));
+        feedback.appendChild(link);
+        window.setTimeout(function () { window.location.href = next.href; }, PAUSE_MS);
+      }
+    }
+
+    function check(key, control) {
       feedback.className = "feedback";
       feedback.textContent = template("checking");
       reveal();
@@ -118,21 +229,12 @@
           });
         })
         .then(function (response) { return response.json(); })
-        .then(function (answer) {
+        .then(function (verdict) {
           feedback.className = "feedback feedback--" +
-            (answer.correct ? "correct" : (answer.legal ? "wrong" : "illegal"));
-          feedback.innerHTML = answer.message;  /* escaped and built on the server */
-          if (answer.correct) {
-            var next = root.querySelector('.step-nav a[rel="next"]');
-            if (next) {
-              var link = document.createElement("a");
-              link.href = next.href;
-              link.textContent = next.textContent.replace("→", "").trim();
-              feedback.appendChild(document.createTextNode(" "));
-              feedback.appendChild(link);
-              link.focus({ preventScroll: true });
-            }
-          }
+            (verdict.correct ? "correct" : (verdict.legal ? "wrong" : "illegal"));
+          feedback.innerHTML = verdict.message;  /* escaped and built on the server */
+          answer(verdict.correct ? "right" : "wrong");
+          if (verdict.correct) moveOn(control);
           reveal();
         })
         .catch(function () {

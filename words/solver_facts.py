@@ -1,0 +1,120 @@
+"""What the exact solver says about a two-player endgame move, as plain facts (no Django).
+
+Shared by the puzzles and the lessons: the value of each move with best play on both sides,
+both sides' best line, and what a worse move gives away (read off those lines). The
+sentences made from these facts are in words/solver_words.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sixtysix import Action, Analysis, Deal, EngineError
+from sixtysix.players import player_view
+from sixtysix.solver import SolverError, solve
+
+
+def analyse(deal: Deal) -> Analysis:
+    """The solver's analysis for the seat to act."""
+    return solve(player_view(deal, deal.to_act), deal.rules)
+
+
+def best_reply(deal: Deal) -> Action:
+    """The solver's choice for the seat to act: the first of its best moves."""
+    return analyse(deal).best[0]
+
+
+@dataclass
+class Line:
+    """Both sides' best moves to the end of the deal, as the solver plays them."""
+
+    actions: list[Action]
+    result: dict
+    only_moves: int
+    """Moves of the first mover where a single move kept the value (of several)."""
+    last_trick: int | None
+    """Seat that won the deal's last trick, None when the deal ended by a claim."""
+
+
+def principal_line(deal: Deal) -> Line:
+    """Both sides' best moves from here to the end of the deal, and the deal's result."""
+    d = deal.copy()
+    seat = deal.to_act
+    line, only = [], 0
+    while d.result is None:
+        analysis = analyse(d)
+        action = analysis.best[0]
+        if d.to_act == seat and len(analysis.best) == 1 and len(analysis.moves) > 1:
+            only += 1
+        line.append(action)
+        d.apply(action)
+    result = d.result.to_dict()
+    last = None
+    if result.get("reason") not in ("declared", "false_declaration", "closer_beaten"):
+        last = d.state().get("leader")
+    return Line(line, result, only, last)
+
+
+@dataclass
+class Wrong:
+    """A legal move that lets the value drop, and what the solver's line shows happens then."""
+
+    action: Action
+    before: float
+    after: float
+    consequence: str
+    """last_trick, opponent_claims, false_claim or "" (nothing more to say)."""
+
+
+def consequence(deal: Deal, action: Action) -> str:
+    """What the move gives away, read off the solver's best lines with and without it:
+    false_claim, last_trick, opponent_claims, loses_deal, schneider or "" (nothing sure)."""
+    seat, opponent = deal.to_act, 1 - deal.to_act
+    rules = deal.rules
+    d = deal.copy()
+    d.apply(action)
+    if d.result is not None:
+        after, after_last = d.result.to_dict(), None
+    else:
+        line = principal_line(d)
+        after, after_last = line.result, line.last_trick
+    best = principal_line(deal)
+    reason = after.get("reason")
+    won_before = seat in best.result.get("winners", [])
+    won_after = seat in after.get("winners", [])
+    if action.type == "declare" and reason == "false_declaration":
+        return "false_claim"
+    if after_last is not None and after_last != seat and best.last_trick == seat:
+        return "last_trick"
+    if won_before and not won_after:
+        return "opponent_claims" if reason == "declared" else "loses_deal"
+    threshold = rules.schneider_threshold
+    if (
+        won_before
+        and won_after
+        and rules.scoring != "raw_points"
+        and after["card_points"][opponent] >= threshold > best.result["card_points"][opponent]
+    ):
+        return "schneider"
+    return ""
+
+
+def judge(deal: Deal, action: Action) -> Wrong | None:
+    """The solver's verdict on a legal move where its values are exact: a Wrong when the
+    move is worse than the best one, None when it is as good or the solver cannot tell
+    (stock still open, more than two players, hidden cards)."""
+    if deal.result is not None or deal.to_act is None:
+        return None
+    try:
+        analysis = analyse(deal)
+    except (SolverError, EngineError):
+        return None
+    if not analysis.perfect_information:
+        return None
+    try:
+        value = analysis.move(action).value
+    except KeyError:
+        return None
+    if value >= analysis.value:
+        return None
+    return Wrong(action, analysis.value, value, consequence(deal, action))
