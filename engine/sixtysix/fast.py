@@ -142,22 +142,14 @@ class FastDeal:
         """The deal `Deal.new(rules, seed=seed, dealer=dealer)` deals, as a FastDeal."""
         r = _rules(rules)
         cards = shuffled(r.pack_cards, seed)
-        hands = [0, 0]
-        order = (1 - dealer, dealer)
-        pos = 0
-        turnup = _NO
-        turn_at = r.turn_at
-        for b, size in enumerate(r.pattern):
-            if b == turn_at and r.turn_up:
-                turnup = cards[pos]
-                pos += 1
-            for s in order:
-                for c in cards[pos : pos + size]:
-                    hands[s] |= 1 << c
-                pos += size
-        if turn_at == len(r.pattern) and r.turn_up:
-            turnup = cards[pos]
-            pos += 1
+        forehand = dealer_hand = 0
+        for i in r.forehand_slots:
+            forehand |= 1 << cards[i]
+        for i in r.dealer_slots:
+            dealer_hand |= 1 << cards[i]
+        hands = [dealer_hand, forehand] if dealer == 0 else [forehand, dealer_hand]
+        turnup = cards[r.turnup_slot] if r.turnup_slot >= 0 else _NO
+        pos = r.stock_slot
         d = cls.__new__(cls)
         d._start(rules, r, dealer, hands, tuple(cards[pos:]), turnup)
         return d
@@ -577,9 +569,21 @@ class _Rules:
     def __init__(self, rules: RuleSet) -> None:
         pack = get_pack(rules.deck)
         self.pack_cards = pack.cards
-        self.pattern = rules.deal_pattern
-        self.turn_up = rules.trump_source == "turn_up"
-        self.turn_at = rules.trump_after_batch or len(rules.deal_pattern)
+        # where each card of the shuffled pack goes (Deal.new's dealing, once per RuleSet)
+        turn_at = rules.trump_after_batch or len(rules.deal_pattern)
+        slots: tuple[list[int], list[int]] = ([], [])
+        pos = 0
+        self.turnup_slot = _NO
+        for b, size in enumerate((*rules.deal_pattern, 0)):
+            if b == turn_at and rules.trump_source == "turn_up":
+                self.turnup_slot = pos
+                pos += 1
+            for seat in (0, 1):  # the forehand first, then the dealer
+                slots[seat].extend(range(pos, pos + size))
+                pos += size
+        self.forehand_slots = tuple(slots[0])
+        self.dealer_slots = tuple(slots[1])
+        self.stock_slot = pos
         ex = rules.exchange_rank
         self.exchange_rank = -1 if ex is None else ex
         self.exchange_requires_trick = rules.exchange_requires_trick
@@ -705,7 +709,9 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
     suit_of, card_points = SUIT, POINTS
 
     count = 0
+    draw_bit = 1 << DRAW
     can_declare: int | bool
+    can_close: int | bool
     while True:
         p, lead, need_draw, pos = d.to_act, d.lead_card, d.need_draw, d.stock_pos
         tin, open_, played, closed = d.turnup_in_stock, d.stock_open, d.tricks_played, d.closed_by
@@ -723,19 +729,19 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
                 opts = (1 << EXCHANGE) | (1 << PASS)
                 can_declare = False
             elif need_draw:
-                opts = 1 << DRAW
+                opts = draw_bit
                 can_declare = declare_bit and (dseat == p or any_time)
                 can_close = (
                     close_before_draw
                     and nstock - pos + tin >= close_min
-                    and bool(played or first_trick_close)
+                    and (played or first_trick_close)
                 )
             elif lead < 0:
                 opts = hand & lead_mask if lead_mask else hand
                 can_declare = declare_bit and (dseat == p or any_time)
                 if closed < 0 and open_:
                     size = nstock - pos + tin
-                    can_close = closing and size >= close_min and bool(played or first_trick_close)
+                    can_close = closing and size >= close_min and (played or first_trick_close)
                     if hand & ex_bit and tin and size >= ex_min and (not ex_trick or tricks[p]):
                         opts |= 1 << EXCHANGE
                 if marriages and (in_strict or (open_ and closed < 0)) and melds < 1:
@@ -826,7 +832,7 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
                 leader = p = w
                 need_draw = open_ and closed < 0
                 dseat = w if going_out else -1
-            elif m == DRAW:
+            elif opts == draw_bit:
                 seat = p
                 for _ in (0, 1):
                     if pos < nstock:
