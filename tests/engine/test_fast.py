@@ -110,10 +110,10 @@ def trump_points(hand: int, trump: int | None) -> int:
     return sum(POINTS[c] for c in range(32) if (hand & SUIT_ALL[trump]) >> c & 1)
 
 
-def policy_both(rules: RuleSet, seed: int) -> None:
-    """The benchmark's policy on `Deal` and `fast.play_out` with one random stream: one game."""
-    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
-    f = FastDeal.new(rules, seed=seed, dealer=seed & 1)
+def policy_from(deal: Deal, f: FastDeal, seed: int) -> None:
+    """The benchmark's policy on `deal` and `fast.play_out` on `f` (the same position) with
+    one random stream: the same moves, so the same number of them and the same result."""
+    rules = deal.rules
     stream = random.Random(seed)
     draws = [stream.random() for _ in range(200)]
     it = iter(draws)
@@ -141,6 +141,25 @@ def policy_both(rules: RuleSet, seed: int) -> None:
     assert moves == count
     assert f.result is not None
     assert f.result.to_dict() == deal.result.to_dict()
+    same_position(f, deal)
+
+
+def policy_both(rules: RuleSet, seed: int) -> None:
+    """A whole deal played by the policy on both engines."""
+    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
+    policy_from(deal, FastDeal.new(rules, seed=seed, dealer=seed & 1), seed)
+
+
+def policy_from_midway(rules: RuleSet, seed: int) -> None:
+    """A deal played at random for a while, then by the policy from `FastDeal.from_deal`."""
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
+    for _ in range(rng.randrange(30)):
+        if deal.result is not None:
+            break
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    policy_from(deal, FastDeal.from_deal(deal), seed)
 
 
 def random_rules(preset: str, rng: random.Random) -> RuleSet:
@@ -185,6 +204,15 @@ def test_policy_playouts_agree(preset: str) -> None:
     rules = get_preset(preset)
     for seed in range(150):
         policy_both(rules, seed)
+        policy_from_midway(rules, seed)
+
+
+def test_policy_playouts_agree_under_options() -> None:
+    rng = random.Random(5)
+    for i in range(120):
+        rules = random_rules(SUPPORTED[i % 4], rng)
+        policy_both(rules, i)
+        policy_from_midway(rules, i)
 
 
 def test_random_options_agree() -> None:
@@ -209,6 +237,7 @@ def test_thousands_of_random_deals_agree(preset: str) -> None:
     for seed in range(1000, 4000):
         play_both(rules, seed)
         policy_both(rules, seed)
+        policy_from_midway(rules, seed)
 
 
 @pytest.mark.slow
@@ -217,3 +246,4 @@ def test_thousands_of_option_sets_agree() -> None:
     for i in range(3000):
         rules = random_rules(SUPPORTED[i % 4], rng)
         play_both(rules, 10_000 + i)
+        policy_from_midway(rules, 10_000 + i)
