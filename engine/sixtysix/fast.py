@@ -709,7 +709,6 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
     suit_of, card_points = SUIT, POINTS
 
     count = 0
-    draw_bit = 1 << DRAW
     can_declare: int | bool
     can_close: int | bool
     while True:
@@ -725,34 +724,7 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
             count += 1
             hand = hands[p]
             can_close = False
-            if queue >= 0:
-                opts = (1 << EXCHANGE) | (1 << PASS)
-                can_declare = False
-            elif need_draw:
-                opts = draw_bit
-                can_declare = declare_bit and (dseat == p or any_time)
-                can_close = (
-                    close_before_draw
-                    and nstock - pos + tin >= close_min
-                    and (played or first_trick_close)
-                )
-            elif lead < 0:
-                opts = hand & lead_mask if lead_mask else hand
-                can_declare = declare_bit and (dseat == p or any_time)
-                if closed < 0 and open_:
-                    size = nstock - pos + tin
-                    can_close = closing and size >= close_min and (played or first_trick_close)
-                    if hand & ex_bit and tin and size >= ex_min and (not ex_trick or tricks[p]):
-                        opts |= 1 << EXCHANGE
-                if marriages and (in_strict or (open_ and closed < 0)) and melds < 1:
-                    free = hand & ~melded
-                    pairs = free & free >> (QUEEN - KING) & _KINGS
-                    if pairs and (meld_any_time or (tricks[p] if meld_own_trick else played)):
-                        while pairs:
-                            low = pairs & -pairs
-                            opts |= 1 << (MELD + (low.bit_length() - 1 >> 3))
-                            pairs ^= low
-            else:
+            if lead >= 0:  # following
                 if open_ and closed < 0:
                     opts = hand
                     if (
@@ -774,6 +746,60 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
                     else:
                         opts = hand & trumps_of
                 can_declare = declare_bit and (dseat == p or any_time)
+            elif need_draw:  # the trick's winner: claim, close or draw (his only other move)
+                if declare_bit and (dseat == p or any_time) and points[p] >= target:
+                    d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
+                    d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
+                    d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
+                    d.leader = leader
+                    d._declare()
+                    return count
+                if (
+                    close_before_draw
+                    and nstock - pos + tin >= close_min
+                    and (played or first_trick_close)
+                    and points[p] + _BYTE_POINTS[hand >> trump_shift & 255] >= target
+                ):
+                    d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
+                    d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
+                    d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
+                    d.leader = leader
+                    d._close()
+                    break  # read the state back
+                random_()  # one move to pick from: the stream stays in step with Deal's policy
+                seat = p
+                for _ in (0, 1):
+                    if pos < nstock:
+                        c = stock[pos]
+                        pos += 1
+                    else:
+                        c = d.turnup
+                        tin = False
+                    hands[seat] |= 1 << c
+                    seat = 1 - seat
+                need_draw = False
+                if nstock - pos + tin < 2:
+                    open_ = False
+                continue
+            elif queue >= 0:
+                opts = (1 << EXCHANGE) | (1 << PASS)
+                can_declare = False
+            else:  # on lead
+                opts = hand & lead_mask if lead_mask else hand
+                can_declare = declare_bit and (dseat == p or any_time)
+                if closed < 0 and open_:
+                    size = nstock - pos + tin
+                    can_close = closing and size >= close_min and (played or first_trick_close)
+                    if hand & ex_bit and tin and size >= ex_min and (not ex_trick or tricks[p]):
+                        opts |= 1 << EXCHANGE
+                if marriages and (in_strict or (open_ and closed < 0)) and melds < 1:
+                    free = hand & ~melded
+                    pairs = free & free >> (QUEEN - KING) & _KINGS
+                    if pairs and (meld_any_time or (tricks[p] if meld_own_trick else played)):
+                        while pairs:
+                            low = pairs & -pairs
+                            opts |= 1 << (MELD + (low.bit_length() - 1 >> 3))
+                            pairs ^= low
             if can_declare and points[p] >= target:
                 d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
                 d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
@@ -832,20 +858,6 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
                 leader = p = w
                 need_draw = open_ and closed < 0
                 dseat = w if going_out else -1
-            elif opts == draw_bit:
-                seat = p
-                for _ in (0, 1):
-                    if pos < nstock:
-                        c = stock[pos]
-                        pos += 1
-                    else:
-                        c = d.turnup
-                        tin = False
-                    hands[seat] |= 1 << c
-                    seat = 1 - seat
-                need_draw = False
-                if nstock - pos + tin < 2:
-                    open_ = False
             else:
                 d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
                 d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
