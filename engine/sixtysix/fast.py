@@ -709,8 +709,6 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
     suit_of, card_points = SUIT, POINTS
 
     count = 0
-    can_declare: int | bool
-    can_close: int | bool
     while True:
         p, lead, need_draw, pos = d.to_act, d.lead_card, d.need_draw, d.stock_pos
         tin, open_, played, closed = d.turnup_in_stock, d.stock_open, d.tricks_played, d.closed_by
@@ -723,7 +721,15 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
         while p >= 0:
             count += 1
             hand = hands[p]
-            can_close = False
+            if (
+                points[p] >= target and declare_bit and (dseat == p or any_time) and queue < 0
+            ):  # a true claim
+                d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
+                d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
+                d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
+                d.leader = leader
+                d._declare()
+                return count
             if lead >= 0:  # following
                 if open_ and closed < 0:
                     opts = hand
@@ -745,15 +751,7 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
                         opts = hand
                     else:
                         opts = hand & trumps_of
-                can_declare = declare_bit and (dseat == p or any_time)
-            elif need_draw:  # the trick's winner: claim, close or draw (his only other move)
-                if declare_bit and (dseat == p or any_time) and points[p] >= target:
-                    d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
-                    d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
-                    d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
-                    d.leader = leader
-                    d._declare()
-                    return count
+            elif need_draw:  # the trick's winner: close or draw (his only other move)
                 if (
                     close_before_draw
                     and nstock - pos + tin >= close_min
@@ -783,13 +781,22 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
                 continue
             elif queue >= 0:
                 opts = (1 << EXCHANGE) | (1 << PASS)
-                can_declare = False
             else:  # on lead
                 opts = hand & lead_mask if lead_mask else hand
-                can_declare = declare_bit and (dseat == p or any_time)
                 if closed < 0 and open_:
                     size = nstock - pos + tin
-                    can_close = closing and size >= close_min and (played or first_trick_close)
+                    if (
+                        closing
+                        and size >= close_min
+                        and (played or first_trick_close)
+                        and points[p] + _BYTE_POINTS[hand >> trump_shift & 255] >= target
+                    ):
+                        d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
+                        d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
+                        d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
+                        d.leader = leader
+                        d._close()
+                        break  # read the state back
                     if hand & ex_bit and tin and size >= ex_min and (not ex_trick or tricks[p]):
                         opts |= 1 << EXCHANGE
                 if marriages and (in_strict or (open_ and closed < 0)) and melds < 1:
@@ -800,20 +807,6 @@ def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
                             low = pairs & -pairs
                             opts |= 1 << (MELD + (low.bit_length() - 1 >> 3))
                             pairs ^= low
-            if can_declare and points[p] >= target:
-                d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
-                d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
-                d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
-                d.leader = leader
-                d._declare()
-                return count
-            if can_close and points[p] + _BYTE_POINTS[hand >> trump_shift & 255] >= target:
-                d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
-                d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
-                d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
-                d.leader = leader
-                d._close()
-                break  # read the state back
             n = opts.bit_count()
             if n > 1:
                 k = int(random_() * n)
