@@ -1,6 +1,7 @@
 """Engine speed: played-out classic66 deals per second, side by side with the VU engine.
 
-Run: ``.venv/bin/python benchmarks/engine.py [seconds]``. A benchmark, not a test.
+Run: ``.venv/bin/python benchmarks/engine.py [seconds]``; ``--presets`` prints instead one
+line per preset (Deal and fast path deals/s, µs per listing). A benchmark, not a test.
 
 Every engine plays the same policy, the one a sensible player follows when claims and
 closes are all he thinks about: claim as soon as the claim is true, close on lead when
@@ -31,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from sixtysix import Deal, get_preset
+from sixtysix import PRESET_IDS, Deal, get_preset
 from sixtysix.cards import POINTS
 from sixtysix.legality import Legality
 from sixtysix.ruleset import RuleSet
@@ -61,6 +62,11 @@ def _trump_points(hand: int, trump: int | None) -> int:
     return total
 
 
+def _points(deal: Deal, p: int) -> int:
+    """Card points of `p`'s side (his own without partners)."""
+    return sum(deal.seat_points(s) for s in deal.sides[deal.side_idx[p]])
+
+
 def play_deal(deal: Deal, random_: Any) -> int:
     """Play `deal` out with the sensible policy; the number of actions applied."""
     target = deal.rules.target
@@ -73,11 +79,11 @@ def play_deal(deal: Deal, random_: Any) -> int:
         for a in legal:
             t = a.type
             if t == "declare":
-                if deal.seat_points(p) >= target:
+                if _points(deal, p) >= target:
                     choice = a
                     break
             elif t == "close":
-                if deal.seat_points(p) + _trump_points(deal.hands[p], deal.trump) >= target:
+                if _points(deal, p) + _trump_points(deal.hands[p], deal.trump) >= target:
                     choice = a
                     break
             else:
@@ -98,7 +104,8 @@ def deal_rate(rules: RuleSet, seconds: float) -> tuple[float, float]:
     seed = 0
     while time.process_time() < end:
         for _ in range(20):
-            actions += play_deal(Deal.new(rules, seed=seed, dealer=seed & 1), random_)
+            deal = Deal.new(rules, seed=seed, dealer=seed % rules.players)
+            actions += play_deal(deal, random_)
             seed += 1
             deals += 1
     return deals / (time.process_time() - start), actions / deals
@@ -110,7 +117,7 @@ def positions(rules: RuleSet, count: int) -> list[Deal]:
     out: list[Deal] = []
     seed = 0
     while len(out) < count:
-        deal = Deal.new(rules, seed=seed, dealer=seed & 1)
+        deal = Deal.new(rules, seed=seed, dealer=seed % rules.players)
         seed += 1
         while deal.result is None and len(out) < count:
             out.append(deal.copy())
@@ -245,13 +252,34 @@ def vu_listing_microseconds(vu: Any, count: int = 2000) -> float:
 
 
 # ---------------------------------------------------------------------- report
+def presets_table(seconds: float) -> None:
+    """One line per preset: Deal and (where supported) fast deals/s, µs per listing."""
+    print(f"every preset, the same policy, {seconds} s each; CPU time")
+    print(f"{'preset':22} {'Deal/s':>8} {'acts':>5} {'fast/s':>8} {'Deal µs':>8} {'fast µs':>8}")
+    for preset in PRESET_IDS:
+        rules = get_preset(preset)
+        rate, acts = deal_rate(rules, seconds)
+        deals = positions(rules, 1000)
+        deal_us = listing_microseconds(Legality.legal_actions, deals)
+        fast_s = fast_us = "-"
+        if fast is not None and fast.supports(rules):
+            fast_s = f"{fast_rate(rules, seconds)[0]:8.0f}"
+            states = [fast.FastDeal.from_deal(d) for d in deals]
+            fast_us = f"{listing_microseconds(fast.FastDeal.legal_mask, states):8.2f}"
+        print(f"{preset:22} {rate:8.0f} {acts:5.1f} {fast_s:>8} {deal_us:8.2f} {fast_us:>8}")
+
+
 def main() -> None:
     """Print deals/s of each engine, the ratios and µs per listing.
 
     The engines take turns in ROUNDS rounds (a load that comes and goes on a shared machine
     then weighs on all of them); the figures are the medians over the rounds.
     """
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    args = [a for a in sys.argv[1:] if a != "--presets"]
+    seconds = float(args[0]) if args else 3.0
+    if "--presets" in sys.argv:
+        presets_table(seconds)
+        return
     rules = get_preset(PRESET)
     vu = vu_engine()
     print(
