@@ -556,7 +556,7 @@ class FastDeal:
         self._end(reason, [winner] if gp > 0 else [], by_seat)
 
     def _end(self, reason: ResultReason, winners: list[int], by_seat: list[int]) -> None:
-        gp = max((by_seat[s] for s in winners), default=0)
+        gp = by_seat[winners[0]] if winners else 0  # two seats: one winner at most
         self.result = Result(winners, gp, reason, self.points[:], by_seat)
         self.over = True
         self.to_act = _NO
