@@ -9,9 +9,9 @@ a `Deal`. tests/engine/test_fast*.py check move for move that both agree.
 
 Moves are ints: 0..31 play that card id, then `DRAW`, `DECLARE`, `CLOSE`, `EXCHANGE`,
 ``MELD + suit`` (show a marriage) and `PASS` (the close-exchange decision): ascending, they
-come in the order of `Deal.legal_actions()`. `supports(rules)`
-tells which rule sets it plays (classic66, classic66_32, schnapsen, idiot66 and their
-options); anything else stays with `Deal`.
+come in the order of `Deal.legal_actions()`. `supports(rules)` tells which rule sets it
+plays (classic66, classic66_32, schnapsen, idiot66 and their options); anything else
+stays with `Deal`. `play_out` plays a deal to its end by the benchmark's policy.
 """
 
 from __future__ import annotations
