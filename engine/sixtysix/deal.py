@@ -62,6 +62,10 @@ class Deal(Legality, Moves):
     `apply`, `undo`, `copy`, `state()`, `seat_points`, `stock_size`, `result`.
     """
 
+    _legal: list[Action] | None
+    """`legal_actions()` of this position, once asked; `apply` drops it, `undo` restores the
+    earlier position's with its snapshot, `copy` starts without (copies get edited)."""
+
     # ------------------------------------------------------------------ creation
     def __init__(self, rules: RuleSet, dealer: int) -> None:
         self.rules = rules
@@ -84,6 +88,7 @@ class Deal(Legality, Moves):
         self.actions = []
         self.forehand_turn_card = None
         self.forehand_first = 0
+        self._legal = None
 
     @classmethod
     def new(
@@ -241,6 +246,13 @@ class Deal(Legality, Moves):
             self.phase = "open" if self.stock_open else "strict"
 
     # ------------------------------------------------------------------ public API
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now (computed once per position)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = Legality.legal_actions(self)
+        return legal[:]
+
     def is_legal(self, action: Action) -> bool:
         """True when `action` may be applied now."""
         return self._why_not(action) is None
@@ -258,6 +270,7 @@ class Deal(Legality, Moves):
             raise IllegalAction(why[0], why[1])
         self.history.append(self._snapshot())
         self.actions.append(action)
+        self._legal = None
         EFFECTS[action.type](self, action)
 
     def undo(self) -> None:
@@ -276,6 +289,7 @@ class Deal(Legality, Moves):
         new.__dict__ = self._snapshot()
         new.history = list(self.history)
         new.actions = list(self.actions)
+        new._legal = None
         return new
 
     def _snapshot(self) -> dict[str, Any]:
