@@ -4,6 +4,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import tomlkit
 from django.utils import translation
 
 from rules.content_loader import CONTENT_DIR as RULES_DIR
@@ -140,17 +141,18 @@ def test_a_lesson_without_a_known_group_is_refused(content_copy):
         content_load(tutorials_dir=content_copy)
 
 
-def _add_recap(path: Path, languages) -> None:
-    text = path.read_text()
-    for lang in languages:
-        marker = f"\n[{lang}]\n"
-        at = text.index(marker) + len(marker)
-        text = text[:at] + f"recap = '''What [QH] taught ({lang}).'''\n" + text[at:]
-    path.write_text(text)
+def _set_recap(path: Path, languages) -> None:
+    """Give the file a recap in `languages` only (the others lose theirs)."""
+    doc = tomlkit.parse(path.read_text(encoding="utf-8"))
+    for lang in LANGUAGES:
+        doc[lang].pop("recap", None)
+        if lang in languages:
+            doc[lang]["recap"] = f"What [QH] taught ({lang})."
+    path.write_text(tomlkit.dumps(doc), encoding="utf-8")
 
 
 def test_a_recap_is_stored_translated(content_copy):
-    _add_recap(content_copy / "closing.toml", LANGUAGES)
+    _set_recap(content_copy / "closing.toml", LANGUAGES)
     content_load(tutorials_dir=content_copy)
     tutorial = Tutorial.objects.get(slug="closing")
     assert tutorial.recap_da == "What [QH] taught (da)."
@@ -159,6 +161,6 @@ def test_a_recap_is_stored_translated(content_copy):
 
 
 def test_a_recap_in_one_language_is_needed_in_all(content_copy):
-    _add_recap(content_copy / "closing.toml", ["en", "da"])
+    _set_recap(content_copy / "closing.toml", ["en", "da"])
     with pytest.raises(ContentError, match=r"closing.toml.*recap.*\[(nb|pl|lv)\]"):
         content_load(tutorials_dir=content_copy)
