@@ -610,7 +610,7 @@ class PracticeView(TableView):
     contract: str = ""
     bidding: list[tuple[str, str]] = field(default_factory=list)
     side_line: str = ""
-    sat_out: bool = False
+    sat_out: str = ""
     settlement: str = ""
 
     @property
@@ -730,16 +730,12 @@ def describe_settlement(match: Match) -> str:
             return _("Settlement: one stake a round, so the computer pays you 1.")
         return _("Settlement: one stake a round, so you pay the computer 1.")
     if winner == YOU:
-        return ngettext(
-            "Settlement: the difference in card points, so the computer pays you %(n)d.",
-            "Settlement: the difference in card points, so the computer pays you %(n)d.",
-            stake,
-        ) % {"n": stake}
-    return ngettext(
-        "Settlement: the difference in card points, so you pay the computer %(n)d.",
-        "Settlement: the difference in card points, so you pay the computer %(n)d.",
-        stake,
-    ) % {"n": stake}
+        return _("Settlement: the difference in card points, so the computer pays you %(n)d.") % {
+            "n": stake
+        }
+    return _("Settlement: the difference in card points, so you pay the computer %(n)d.") % {
+        "n": stake
+    }
 
 
 def explain_game_points(result: dict, rules: RuleSet, names: list[str]) -> str:
@@ -884,6 +880,15 @@ def _seat_bid(deal: Deal, seat: int) -> str:
     return _("bid %(bid)s") % {"bid": _bid_words(said[-1], deal.rules)}
 
 
+def _sat_out(deal: Deal) -> str:
+    """Why the reader takes no part in this deal ("" when playing)."""
+    if YOU in deal.active:
+        return ""
+    if YOU not in deal.seats_in_order:
+        return _("You dealt, so you sit out this deal; the others play it.")
+    return _("Your partner bid the moon: you lay down your cards and sit out this deal.")
+
+
 def _dealer_trump_card(state: dict, rules: RuleSet) -> str | None:
     """The dealer's bottom card that fixed trumps: shown to all (four-handed games)."""
     return state.get("trump_card") if rules.trump_source == "bottom_card_to_dealer" else None
@@ -1000,7 +1005,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         contract=_contract(deal, names),
         bidding=_bidding(deal, names),
         side_line=side_line,
-        sat_out=YOU not in deal.active,
+        sat_out=_sat_out(deal),
     )
 
 
