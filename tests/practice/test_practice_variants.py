@@ -90,7 +90,7 @@ def replay_check(slug: str, game, match: Match) -> None:
     match.record(deal.result)
 
 
-def play_match(client, slug, rng, lang="en", max_deals=120):
+def play_match(client, slug, rng, lang="en", max_deals=60):
     """Click random legal moves until the match is over; check every deal with the engine."""
     html = get(client, slug, lang, deal="abcdefghjk")
     rules = RuleSet.from_dict(Variant.objects.get(slug=slug).rules)
