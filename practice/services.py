@@ -655,6 +655,11 @@ def _side_names() -> list[str]:
     return [_("Your side"), _("The other side")]
 
 
+def _mid(name: str) -> str:
+    """A name inside a sentence ("Match: your side 3"), not starting it."""
+    return name[:1].lower() + name[1:]
+
+
 def _score_list(values: list[int], names: list[str]) -> str:
     return ", ".join(
         _("%(player)s %(points)d") % {"player": names[i], "points": v} for i, v in enumerate(values)
@@ -681,10 +686,10 @@ def match_line(match: Match) -> str:
             "rule": _match_rule(rules),
         }
     if rules.partnerships == "opposite_pairs":
-        text = _score_list([scores[YOU], scores[(YOU + 1) % rules.players]], _side_names())
+        names = [_mid(name) for name in _side_names()]
+        text = _score_list([scores[YOU], scores[(YOU + 1) % rules.players]], names)
     else:
-        names = [name[:1].lower() + name[1:] for name in _names(rules)]
-        text = _score_list(list(scores), names)
+        text = _score_list(list(scores), [_mid(name) for name in _names(rules)])
     return _("Match: %(scores)s (%(rule)s)") % {"scores": text, "rule": _match_rule(rules)}
 
 
@@ -966,7 +971,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         result = str(render_inline(describe_result(result_dict, names, rules)))
         why = explain_game_points(result_dict, rules, names)
     side_line = ""
-    if rules.partnerships == "opposite_pairs":
+    if rules.partnerships == "opposite_pairs" and deal.phase != "bidding":
         partner = (YOU + 2) % n
         side_line = _("Your side has %(points)d card points (you and your partner together).") % {
             "points": deal.seat_points(YOU) + deal.seat_points(partner)

@@ -112,6 +112,10 @@ def _with_hint(request, game):
         return _busy(request, game, message, 429, hints.RATE_WINDOW)
     if data:
         hint = hints.hint_text(data, game.rules)
+    elif services.is_your_turn(game) and len(game.deal.legal_actions()) > 1:
+        # the engine gives no hint in this variant or position (yet): say so, never guess
+        text = _("There is no hint for this position: work it out yourself.")
+        hint = hints.HintText(text, "", [])
     elif services.is_your_turn(game):
         hint = hints.HintText(_("There is only one move you may make here."), "", [])
     else:

@@ -167,7 +167,7 @@ def test_seats_around_the_table(client, slug):
         # the partner sits opposite and is named as the partner
         assert re.search(r'seat--across seat--partner[^>]*data-seat="2"', html)
         assert "Your partner" in html
-        assert "Your side" in html
+        assert "Match: your side 0, the other side 0" in html
     if game.rules.dealer_sits_out:
         assert 'seat--out" data-seat="' in html  # the dealer shown as sitting out
         assert "sits out" in html
@@ -364,3 +364,28 @@ def test_every_rules_page_offers_play_it(client):
             f"/practice/{variant.slug}/" in html
         )
         assert "Play it against the computer" in html or variant.get_absolute_url()[:4] != "/en/"
+
+
+@pytest.mark.parametrize("slug", MULTI)
+def test_a_hint_in_every_multi_player_variant_is_honest_and_never_a_500(client, slug):
+    get(client, slug, "lv", deal="abcdefghjk")
+    response = client.get(f"/en/practice/{slug}/", {"hint": "1"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    game = load(slug, html)
+    assert 'class="hint-box"' in html
+    hint = services_hint(game)
+    if hint is None:  # the engine has no hint here: the page says so and names no move
+        assert "There is no hint for this position" in html
+    else:  # the engine's move, and the number of layouts it rests on when it sampled
+        assert 'value="' + hint.best.key() + '"' in html
+        if hint.method != "exact":
+            assert f"{hint.samples} way" in html
+
+
+def services_hint(game):
+    from sixtysix.hints import hint_for
+
+    if game.deal.result is not None or len(game.deal.legal_actions()) < 2:
+        return None
+    return hint_for(game.deal, YOU)
