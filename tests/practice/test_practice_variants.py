@@ -120,6 +120,8 @@ def play_match(client, slug, rng, lang="en", max_deals=60):
             assert match.over and game.match.winners == match.winners
             assert 'class="match-result"' in html
             assert 'value="new"' in html
+            if rules.match_deals and len(set(match.scores)) > 1:  # Idiot-66: the settlement
+                assert 'class="practice-settlement"' in html
             return game
         html = post(client, slug, {"state": token_of(html), "do": "next"}, lang)
     raise AssertionError("the match did not end")
@@ -389,3 +391,32 @@ def services_hint(game):
     if game.deal.result is not None or len(game.deal.legal_actions()) < 2:
         return None
     return hint_for(game.deal, YOU)
+
+
+def test_take_back_returns_to_the_lesson_position(client, lesson_source):
+    html = get(client, "three_all_play", **{"from": "lesson:lead"})
+    start = load("three_all_play", html)
+    move = legal_moves(html, start)[0]
+    html = post(client, "three_all_play", {"state": token_of(html), "move": move})
+    assert load("three_all_play", html).actions
+    html = post(client, "three_all_play", {"state": token_of(html), "do": "back"})
+    back = load("three_all_play", html)
+    assert back.origin == "lesson:lead" and back.actions == []
+    assert back.deal.state() == start.deal.state()
+
+
+def test_the_idiot_round_settlement_is_told():
+    from sixtysix.scoring import Result
+
+    from practice.services import describe_settlement
+
+    rules = RuleSet.from_dict(Variant.objects.get(slug="idiot66").rules)
+    match = Match(rules, dealer=1)
+    assert describe_settlement(match) == ""
+    for _i in range(rules.match_deals):
+        match.record(Result([YOU], 0, "most_points", [70, 50], [70, 50]))
+    assert match.over and match.winners == [YOU]
+    text = describe_settlement(match)
+    assert "pays you" in text
+    if rules.idiot_settlement == "per_round":
+        assert text.endswith("1.")
