@@ -22,6 +22,7 @@ from practice.services import (
     unregister_position_source,
 )
 from rules.models import Variant
+from tests.words.checks import assert_clean
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -150,10 +151,18 @@ def test_every_variant_is_practised_and_listed_with_its_players(client):
 @pytest.mark.parametrize("lang", ["en", "da", "nb", "pl", "lv"])
 @pytest.mark.parametrize("slug", MULTI)
 def test_multi_player_tables_open_in_every_language(client, slug, lang):
-    html = get(client, slug, lang)
+    html = get(client, slug, lang, deal="deckdeck22")
     assert f'<html lang="{lang}">' in html
     assert getattr(Variant.objects.get(slug=slug), f"name_{lang}") in html
-    assert "{%" not in html and "%(" not in html and "&amp;lt;" not in html
+    rng = random.Random(f"{slug}{lang}")
+    for _i in range(6):  # a few moves on: bids, the contract, tricks of three or four
+        main = html[html.find("<main") : html.rfind("</main>")]
+        assert_clean(main, f"{slug} {lang}")
+        game = load(slug, html)
+        if game.over:
+            break
+        move = rng.choice(legal_moves(html, game))
+        html = post(client, slug, {"state": token_of(html), "move": move, "confirm": 1}, lang)
 
 
 @pytest.mark.parametrize("slug", MULTI)
