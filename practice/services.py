@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core import signing
@@ -581,6 +582,7 @@ def game_next_deal(*, game: Game) -> Game:
         game.match,
         [],
         [*game.pad, pad_row(game)][-MAX_PAD:],
+        origin=game.origin,  # only the first deal came from it; kept for the score pad
     )
     advance(nxt)
     return nxt
@@ -839,6 +841,10 @@ def _pad(game: Game, names: list[str]) -> tuple[list[str], list[dict]]:
             {
                 "number": number,
                 "id": deal_id,
+                # the query that plays this deal again (a lesson's position by its origin)
+                "query": urlencode(
+                    {"from": game.origin} if game.origin and number == 1 else {"deal": deal_id}
+                ),
                 "winner": who,
                 "how": how,
                 "points": [points[c] if c < len(points) else 0 for c in columns],

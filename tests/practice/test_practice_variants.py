@@ -340,6 +340,13 @@ def test_play_on_from_a_lesson_position(client, lesson_source):
     nxt = load("three_all_play", html)
     assert nxt.number == 1
     assert nxt.deal.state()["hands"] != game.deal.state()["hands"]
+    assert (
+        nxt.deal.state()["hands"]
+        == Deal.new(
+            nxt.rules, seed=deal_seed("three_all_play", nxt.deal_id), dealer=nxt.start.dealer
+        ).state()["hands"]
+    )  # a normal secret deal
+    assert "?from=lesson%3Alead" in html  # the pad plays the lesson's deal again
 
 
 @pytest.mark.parametrize("origin", ["lesson:nowhere", "other:lead", "lesson:", "x" * 300, "²:1"])
