@@ -147,7 +147,9 @@ def register_position_source(prefix: str, resolve: Callable[[str], StartPosition
     """Let `?from=<prefix>:<name>` start a match from `resolve(name)` (None: unknown name).
 
     Other apps register here (practice imports none of them); a settings dict
-    PRACTICE_POSITION_SOURCES = {prefix: "dotted.path"} does the same without an import."""
+    PRACTICE_POSITION_SOURCES = {prefix: "dotted.path"} does the same without an import,
+    and `resolve` may answer with anything shaped like a StartPosition (see
+    `_as_start_position`), so the other app need not import practice either."""
     _SOURCES[prefix] = resolve
 
 
@@ -167,6 +169,25 @@ def _source(prefix: str) -> Callable[[str], StartPosition | None] | None:
         return None
 
 
+def _as_start_position(value: Any) -> StartPosition | None:
+    """A StartPosition, or anything shaped like one (an object with its four attributes,
+    or a dict with its four keys): an app that may not import practice can still answer."""
+    if value is None or isinstance(value, StartPosition):
+        return value
+    names = ("variant", "layout", "actions", "you")
+    if isinstance(value, dict):
+        found = {k: value.get(k) for k in names}
+    else:
+        found = {k: getattr(value, k, None) for k in names}
+    if found["you"] is None:
+        found["you"] = 0
+    if not isinstance(found["variant"], str) or not isinstance(found["layout"], dict):
+        return None
+    if not isinstance(found["actions"], (list, tuple)):
+        return None
+    return StartPosition(found["variant"], found["layout"], list(found["actions"]), found["you"])
+
+
 def _rotate(seat: int, you: int, n: int) -> int:
     return (seat - you) % n
 
@@ -184,7 +205,8 @@ def start_position(origin: str, variant: Variant) -> tuple[dict, list[dict]] | N
         position = resolve(name)
     except Exception:  # another app's bug must not break practice
         return None
-    if not isinstance(position, StartPosition) or position.variant != variant.slug:
+    position = _as_start_position(position)
+    if position is None or position.variant != variant.slug:
         return None
     rules = _rules(variant)
     n = rules.players

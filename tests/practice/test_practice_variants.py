@@ -433,3 +433,28 @@ def test_the_idiot_round_settlement_is_told():
     assert "pays you" in text
     if rules.idiot_settlement == "per_round":
         assert text.endswith("1.")
+
+
+def test_a_source_named_in_the_settings_may_answer_with_a_plain_dict(client, settings):
+    """An app that may not import practice (the lessons) answers with a dict, found through
+    the setting, so neither app imports the other."""
+    rules = RuleSet.from_dict(Variant.objects.get(slug="four_partnership_66").rules)
+    state = Deal.new(rules, seed=4, dealer=3).state()
+    layout = {"dealer": 3, "hands": state["hands"]}
+    POSITIONS["deal"] = {"variant": "four_partnership_66", "layout": layout, "actions": []}
+    settings.PRACTICE_POSITION_SOURCES = {"book": f"{__name__}.resolve_from_book"}
+    html = get(client, "four_partnership_66", "pl", **{"from": "book:deal"})
+    game = load("four_partnership_66", html)
+    assert game.origin == "book:deal" and "feedback--illegal" not in html
+    assert game.deal.dealer == 3
+    first = [a for a in game.deal.actions if a.player == 0]
+    assert sorted(game.deal.state()["hands"][YOU] + [a.card for a in first if a.card]) == sorted(
+        state["hands"][0]
+    )
+
+
+POSITIONS: dict = {}
+
+
+def resolve_from_book(name):
+    return POSITIONS.get(name)
