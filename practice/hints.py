@@ -161,12 +161,53 @@ def hint_text(data: dict, rules: RuleSet) -> HintText:
     """The advice in plain words; the numbers go to `details`."""
     target = rules.target
     move = _label(data["best"], rules)
-    best = next(m for m in data["moves"] if m[0] == data["best"])
     reason, method = data["reason"], data["method"]
+    if method == "rule":  # the auction or naming trumps: a rule of thumb, no numbers
+        facts = {"move": move}
+        if data["best"] == "pass" and reason == "bid":
+            line = _fill(
+                _(
+                    "%(move)s: your hand is not strong enough to bid higher. A rule of thumb, "
+                    "not a worked-out answer."
+                ),
+                facts,
+            )
+        elif data["best"] == "pass":
+            line = _fill(
+                _(
+                    "%(move)s: no suit is strong enough to name, so let the next card decide. "
+                    "A rule of thumb, not a worked-out answer."
+                ),
+                facts,
+            )
+        elif reason == "trump":
+            line = _fill(
+                _("%(move)s: your strongest suit. A rule of thumb, not a worked-out answer."),
+                facts,
+            )
+        else:
+            line = _fill(
+                _(
+                    "%(move)s: what your high cards, trumps and marriages are likely to take. "
+                    "A rule of thumb, not a worked-out answer."
+                ),
+                facts,
+            )
+        return HintText(line, "", [])
+    best = next(m for m in data["moves"] if m[0] == data["best"])
     n = _tenths(best[2])
     facts = {"move": move, "points": data["points"], "target": target, "n": n}
+    many = rules.players > 2
     if reason == "claim":
         line = _fill(_("%(move)s: you already have %(points)d points, %(target)d or more."), facts)
+    elif reason == "last_trump" and many:
+        line = _fill(
+            _(
+                "%(move)s: it draws the last trump the others hold, and then you win the deal "
+                "whatever they play."
+            ),
+            facts,
+        )
     elif reason == "last_trump":
         line = _fill(
             _(
@@ -178,10 +219,14 @@ def hint_text(data: dict, rules: RuleSet) -> HintText:
     elif reason == "marriage":
         facts["marriage"] = data.get("marriage", 0)
         line = _fill(_("%(move)s: the marriage is worth %(marriage)d points."), facts)
+    elif reason == "only_win" and many:
+        line = _fill(_("%(move)s: it is the only move that wins, whatever the others play."), facts)
     elif reason == "only_win":
         line = _fill(
             _("%(move)s: it is the only move that wins, whatever your opponent plays."), facts
         )
+    elif reason == "wins" and many:
+        line = _fill(_("%(move)s: with it you win the deal, whatever the others play."), facts)
     elif reason == "wins":
         line = _fill(_("%(move)s: with it you win the deal, whatever your opponent plays."), facts)
     elif reason == "all_lose" and method == "exact":

@@ -30,7 +30,16 @@ def _variant(slug: str) -> Variant:
 
 @require_safe
 def practice_index(request):
-    variants = Variant.objects.filter(slug__in=services.PRACTICE_VARIANTS)
+    found = {v.slug: v for v in Variant.objects.filter(slug__in=services.PRACTICE_VARIANTS)}
+    variants = []
+    for slug in services.PRACTICE_VARIANTS:
+        if slug in found:
+            variant = found[slug]
+            rules = services.RuleSet.from_dict(variant.rules)
+            variant.practice_players = rules.players
+            variant.practice_partners = rules.partnerships == "opposite_pairs"
+            variant.practice_bidding = rules.bidding != "none"
+            variants.append(variant)
     return render(request, "practice/index.html", {"variants": variants, "nav": "practice"})
 
 
@@ -103,6 +112,10 @@ def _with_hint(request, game):
         return _busy(request, game, message, 429, hints.RATE_WINDOW)
     if data:
         hint = hints.hint_text(data, game.rules)
+    elif services.is_your_turn(game) and len(game.deal.legal_actions()) > 1:
+        # the engine gives no hint in this variant or position (yet): say so, never guess
+        text = _("There is no hint for this position: work it out yourself.")
+        hint = hints.HintText(text, "", [])
     elif services.is_your_turn(game):
         hint = hints.HintText(_("There is only one move you may make here."), "", [])
     else:
@@ -126,6 +139,15 @@ def practice_game(request, slug):
             ) % {"n": services.ID_LENGTH}
             return _render(request, game, message=message, status=400)
         return _render(request, services.game_new(variant=variant, deal_id=deal_id))
+    origin = request.GET.get("from")
+    if origin is not None:
+        try:
+            return _render(request, services.game_new(variant=variant, origin=origin[:120]))
+        except services.GameError:
+            message = _(
+                "That position could not be found for this game, so a new match has started."
+            )
+            return _render(request, services.game_new(variant=variant), message=message)
     token = request.COOKIES.get(COOKIE.format(slug=slug), "")
     game = None
     if token and len(token) < 20_000:

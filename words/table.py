@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from sixtysix.bidding import MOON_BID
 from sixtysix.ruleset import RuleSet
 
 from .card_names import SUIT_NAMES, card_html, suit_html
@@ -28,6 +30,9 @@ class SeatView:
     to_act: bool
     sitting_out: bool
     points_visible: bool = True
+    position: str = ""  # where the seat sits as the reader sees it: left, across, right, you
+    partner: bool = False  # the reader's partner (partnership games)
+    bid: str = ""  # what the seat said in the bidding, e.g. "passed"
 
     @classmethod
     def of(
@@ -74,6 +79,7 @@ class TableView:
     happened: list[str]
     highlight: set[str]
     closed: bool = False
+    trump_card: str | None = None  # the dealer's card that fixed trumps, when it is shown
 
 
 def choice_label(action: dict, rules: RuleSet) -> SafeString:
@@ -94,9 +100,23 @@ def choice_label(action: dict, rules: RuleSet) -> SafeString:
         "close": lambda: fill_html(_("Close the stock")),
         "declare": lambda: fill_html(_("Claim %(target)d"), target=target),
         "draw": lambda: fill_html(_("Draw")),
-        "bid": lambda: fill_html(_("Bid %(value)s"), value=action.get("value")),
+        "bid": lambda: _bid_label(action.get("value"), rules),
         "pass": lambda: fill_html(_("Pass")),
         "trump": lambda: fill_html(_("Name %(suit)s as trumps"), suit=suit_picture),
     }
     label = labels.get(kind)
     return label() if label else fill_html("%(kind)s", kind=str(kind))
+
+
+def _bid_label(value: object, rules: RuleSet) -> SafeString:
+    """ "Bid 2 (66 points)"; the top bid of a game with a moon is "Bid the moon"."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return fill_html(_("Bid %(value)s"), value=value)
+    if rules.moon and value == MOON_BID:
+        return fill_html(_("Bid the moon: every trick, alone"))
+    points = value * rules.bid_unit
+    return fill_html(
+        ngettext("Bid %(value)d (%(points)d point)", "Bid %(value)d (%(points)d points)", points),
+        value=value,
+        points=points,
+    )
