@@ -1,8 +1,10 @@
 """A lesson's final position as a start for practice ("Play on from here").
 
-Practice asks its registry for `lesson:<slug>`; the answer is the layout of the lesson's last
-deal and every action of that deal, replayed by practice through the engine (the lesson's
-own position, never a copy of its state). Practice imports nothing of the lessons.
+Practice asks its registry for `lesson:<slug>`; the answer is the position of the lesson's
+last "your move" step (a lesson's last step usually shows the deal already over): the layout
+of that step's deal and the actions that lead to it, replayed by practice through the engine
+(the lesson's own position, never a copy of its state). The reader then makes that move
+against the computer and plays on. Practice imports nothing of the lessons.
 """
 
 from typing import Any
@@ -22,7 +24,8 @@ def lesson_start(slug: str) -> dict[str, Any] | None:
     steps = list(tutorial.steps.order_by("number"))
     if not steps:
         return None
-    layout, actions = actions_to(tutorial.script(steps), len(steps))
+    asks = [step.number for step in steps if step.ask]
+    layout, actions = actions_to(tutorial.script(steps), asks[-1] if asks else len(steps))
     return {
         "variant": tutorial.variant.slug,
         "layout": dict(layout),

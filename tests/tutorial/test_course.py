@@ -11,7 +11,7 @@ from sixtysix import Action
 from tutorial.apps import TutorialConfig
 from tutorial.models import CourseGroup, Tutorial, TutorialStep
 from tutorial.replay import start
-from tutorial.services import next_lesson, tutorial_positions, tutorial_rules
+from tutorial.services import next_lesson, play_on_url, tutorial_positions, tutorial_rules
 from tutorial.start_positions import PREFIX, lesson_start, resolve_lesson
 from words.markup import render_markup
 from words.solver_facts import judge
@@ -152,7 +152,7 @@ def test_the_last_step_leads_on(client, lang):
     assert recap.split()[0] in html
 
 
-def test_no_play_on_where_practice_does_not_play_the_variant_and_no_next_after_the_last(client):
+def test_no_next_after_the_last_and_play_on_for_three_players_too(client):
     lessons = course_order()
     last = lessons[-1]
     assert next_lesson(last) is None
@@ -160,7 +160,7 @@ def test_no_play_on_where_practice_does_not_play_the_variant_and_no_next_after_t
     assert "Next lesson" not in html
     three = next(t for t in lessons if t.variant.players == 3)
     html = client.get(f"/en/tutorials/{three.slug}/{three.steps.count()}/").content.decode()
-    assert "?from=lesson:" not in html
+    assert f'href="/en/practice/{three.variant.slug}/?from=lesson:{three.slug}"' in html
     assert 'class="lesson-end"' in html
 
 
@@ -170,18 +170,20 @@ def test_only_the_last_step_has_the_ending(client):
 
 
 @pytest.mark.parametrize("slug", ["first-deal", "strict-phase", "schnapsen", "partners"])
-def test_the_start_position_replays_to_the_lessons_final_position(slug):
+def test_the_start_position_is_the_lessons_last_move_to_make(slug):
     tutorial = Tutorial.objects.get(slug=slug)
     steps = list(tutorial.steps.order_by("number"))
-    final = tutorial_positions(tutorial, steps)[-1]
+    last_ask = [step for step in steps if step.ask][-1]
+    shown = tutorial_positions(tutorial, steps)[last_ask.number - 1]
     position = lesson_start(slug)
     assert position["variant"] == tutorial.variant.slug
     assert position["you"] == tutorial.you
-    assert position["layout"] == tutorial.deals[steps[-1].deal - 1]
+    assert position["layout"] == tutorial.deals[last_ask.deal - 1]
     deal = start(tutorial_rules(tutorial), position["layout"])
     for raw in position["actions"]:
         deal.apply(Action.from_dict(raw))
-    assert deal.state() == final.state
+    assert deal.state() == shown.state
+    assert deal.result is None and deal.to_act == tutorial.you
 
 
 def test_an_unknown_lesson_has_no_start_position():
@@ -210,3 +212,13 @@ def test_the_resolver_is_registered_with_practice_when_practice_has_the_registry
     assert isinstance(found, FakeStart)
     assert found.variant == "classic66"
     assert registry[PREFIX]("no-such-lesson") is None
+
+
+def test_every_lessons_play_on_link_starts_practice_from_its_position(client):
+    """The ending's link works for every lesson: practice finds the position (no fallback)."""
+    for tutorial in course_order():
+        url = play_on_url(tutorial)
+        assert url, tutorial.slug
+        response = client.get(f"/en{url.removeprefix('/en')}")
+        assert response.status_code == 200, tutorial.slug
+        assert "could not be found" not in response.content.decode(), tutorial.slug
