@@ -1,6 +1,6 @@
 """RuleSet: every rule parameter of a variant, validated, with no defaults.
 
-The preset files (``rules/content/<id>.toml``, table ``[rules]``) are the single source of
+The preset files (``sixtysix/presets/<id>.toml``, table ``[rules]``) are the single source of
 values; this module only knows the keys, their types and their allowed values.
 """
 
