@@ -96,7 +96,7 @@ def test_edited_text_is_updated_and_removed_rows_are_deleted(content_copy):
     [
         (lambda t: t.replace("[variant]", "[variant", 1), "classic66.toml: file"),
         (lambda t: t.replace('family = "sixty_six"', 'family = "poker"'), "variant.family"),
-        (lambda t: t.replace("[en]\n", '[rules]\nhand_size = 7\n\n[en]\n', 1), "rules"),
+        (lambda t: t.replace("[en]\n", "[rules]\nhand_size = 7\n\n[en]\n", 1), "rules"),
         (lambda t: t.replace("[pl.sections.marriages]", "[pl.sections.unknown]"), "[pl]"),
         (
             lambda t: t.replace("[lv.sections.overview]\ntitle", "[lv.sections.overview]\ntitl"),
