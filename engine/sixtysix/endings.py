@@ -27,7 +27,8 @@ class Endings(DealState):
         return None if self.closed_by is None else self._side_index(self.closed_by)
 
     def _end(self, ending: outcomes.Ending) -> None:
-        self._finish(ending.reason, ending.gains, winners=ending.winners)
+        reason, gains, winners = ending
+        self._finish(reason, gains, winners=winners)
 
     def _end_failed_close(self) -> None:
         closer = self._closer_side()

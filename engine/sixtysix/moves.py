@@ -13,7 +13,7 @@ from .actions import Action
 from .bidding import is_moon, max_bid
 from .cards import CODES, KING, POINTS, QUEEN, SUIT, SUITS
 from .endings import Endings
-from .outcomes import close_fails_on_trick
+from .outcomes import close_fails_on_trick, last_trick_bonus
 from .scoring import Result
 from .tricks import trick_winner
 
@@ -67,8 +67,7 @@ class Moves(Endings):
             self._end_failed_close()
             return
         if not self.hands[w]:  # every active hand holds the same number of cards after a trick
-            if self.closed_by is None:
-                self.bonus[w] += r.last_trick_bonus
+            self.bonus[w] += last_trick_bonus(r, self.closed_by)
             self._end_exhausted(w)
             return
         self.leader = w

@@ -2,9 +2,9 @@
 
 Each function takes the rules and plain per-side numbers (card points and tricks, or just
 "has a trick" flags: only zero or not matters to the 1/2/3 tables) and returns an
-`Ending`: the reason and the game points each scoring side collects. `Deal` (endings.py,
-moves.py) turns it into the `Result`; the solver turns it into a search value with
-`two_seat_value`. Neither decides a rule of its own, and a test plays both against each
+`Ending`: the reason, the game points each scoring side collects, and the winners. `Deal`
+(endings.py, moves.py) turns it into the `Result`; the solver turns it into a search value
+with `two_seat_value`. Neither decides a rule of its own, and a test plays both against each
 other on every ending.
 
 Sides are indexed as `Deal.sides` (one seat per side without partnerships).
@@ -13,7 +13,6 @@ Sides are indexed as `Deal.sides` (one seat per side without partnerships).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from .kinds import ResultReason
 from .ruleset import RuleSet
@@ -25,12 +24,9 @@ Snapshot = Sequence[tuple[int, int]] | None
 """(points, tricks) of each side at the moment of the close (None: not closed)."""
 
 
-class Ending(NamedTuple):
-    """The reason and the gains; `winners` (side indexes) when not simply those who gain."""
-
-    reason: ResultReason
-    gains: Gains
-    winners: list[int] | None = None
+Ending = tuple[ResultReason, Gains, list[int] | None]
+"""(reason, gains, winners): `winners` (side indexes) when not simply the sides that gain.
+A plain tuple: the solver builds one at each new terminal position."""
 
 
 def win_gains(
@@ -42,12 +38,13 @@ def win_gains(
 ) -> Gains:
     """What the winning side collects: 1/2/3 on each loser (on his state at the close when
     `snapshot` is given and `close_scoring_snapshot` is `at_close`)."""
-    at_close = snapshot if rules.close_scoring_snapshot == "at_close" and snapshot else None
+    at_close = snapshot if snapshot and rules.close_scoring_snapshot == "at_close" else None
+    threshold = rules.schneider_threshold
     total = 0
     for i in range(len(points)):
         if i != side:
             pts, won = at_close[i] if at_close else (points[i], tricks[i])
-            total += game_points_1_2_3(pts, won, rules.schneider_threshold)
+            total += game_points_1_2_3(pts, won, threshold)
     return {side: total}
 
 
@@ -60,7 +57,7 @@ def failed_close(rules: RuleSet, closer: int, points: Sequence[int], snapshot: S
             gains[i] = failed_close_points(
                 rules.failed_close_penalty, had, points[closer], rules.schneider_threshold
             )
-    return Ending("closed_failed", gains)
+    return "closed_failed", gains, None
 
 
 def close_fails_on_trick(rules: RuleSet, closer: int | None, winner: int) -> bool:
@@ -70,6 +67,11 @@ def close_fails_on_trick(rules: RuleSet, closer: int | None, winner: int) -> boo
         and rules.failed_close_penalty == "closer_loses_on_any_trick"
         and winner != closer
     )
+
+
+def last_trick_bonus(rules: RuleSet, closer: int | None) -> int:
+    """Card points the last trick adds: none after a close."""
+    return rules.last_trick_bonus if closer is None else 0
 
 
 def false_claim(rules: RuleSet, side: int, points: Sequence[int], tricks: Sequence[int]) -> Ending:
@@ -84,7 +86,7 @@ def false_claim(rules: RuleSet, side: int, points: Sequence[int], tricks: Sequen
                 gains[i] = 3 if tricks[i] == 0 else 2
             else:  # mirror: the opponent's own 1/2/3
                 gains[i] = game_points_1_2_3(points[i], tricks[i], rules.schneider_threshold)
-    return Ending("false_declaration", gains)
+    return "false_declaration", gains, None
 
 
 def claim(
@@ -108,10 +110,10 @@ def claim(
     if closer is not None and closer != side:
         had = snapshot[side][1] if snapshot else 1
         flat = rules.closer_beaten_penalty == "flat_2"
-        return Ending("closer_beaten", {side: 2 if flat or had else 3})
+        return "closer_beaten", {side: 2 if flat or had else 3}, None
     if closer == side:
-        return Ending("closed_made", win_gains(rules, side, points, tricks, snapshot))
-    return Ending("declared", win_gains(rules, side, points, tricks))
+        return "closed_made", win_gains(rules, side, points, tricks, snapshot), None
+    return "declared", win_gains(rules, side, points, tricks), None
 
 
 def exhausted(
@@ -132,33 +134,31 @@ def exhausted(
             or all(points[closer] > points[i] for i in range(n) if i != closer)
         )
         if made:
-            return Ending("closed_made", win_gains(rules, closer, points, tricks, snapshot))
+            return "closed_made", win_gains(rules, closer, points, tricks, snapshot), None
         return failed_close(rules, closer, points, snapshot)
     if rules.scoring == "raw_points":
         best = max(points)
-        tops = [i for i in range(n) if points[i] == best]
-        gains = {i: points[i] for i in range(n)}
-        if len(tops) > 1:
-            return Ending("tie", gains, [])
-        return Ending("most_points", gains, tops)
+        gains = dict(enumerate(points))
+        if points.count(best) > 1:
+            return "tie", gains, []
+        return "most_points", gains, [points.index(best)]
     if rules.scoring == "four_hand_130":
         for i in range(n):
             gp = four_hand_130_points(points[i], tricks[i] == tricks_played)
             if gp:
-                return Ending("most_points", {i: gp})
-        return Ending("tie", {})
+                return "most_points", {i: gp}, None
+        return "tie", {}, None
     if rules.exhausted_resolution == "last_trick_wins_1":
-        return Ending("last_trick", {last_winner: 1})
+        return "last_trick", {last_winner: 1}, None
     if rules.exhausted_resolution == "last_trick_wins_scaled":
-        return Ending("last_trick", win_gains(rules, last_winner, points, tricks))
+        return "last_trick", win_gains(rules, last_winner, points, tricks), None
     best = max(points)
-    tops = [i for i in range(n) if points[i] == best]
-    if len(tops) > 1:
-        return Ending("tie", {})
-    return Ending("most_points", win_gains(rules, tops[0], points, tricks))
+    if points.count(best) > 1:
+        return "tie", {}, None
+    return "most_points", win_gains(rules, points.index(best), points, tricks), None
 
 
 def two_seat_value(ending: Ending) -> int:
     """Seat 0's game points minus seat 1's (two seats, one per side): the solver's value."""
-    gains = ending.gains
+    gains = ending[1]
     return gains.get(0, 0) - gains.get(1, 0)
