@@ -160,6 +160,23 @@ class RuleSet:
             object.__setattr__(self, "_hash", h)
         return h
 
+    def __repr__(self) -> str:
+        """The preset's name, and the keys that differ from the nearest preset:
+        ``<RuleSet classic66>``, ``<RuleSet classic66 with target=70>`` (`to_dict` has all)."""
+        from .presets import default_presets  # presets build on this module
+
+        mine = self.to_dict()
+        best: tuple[int, str, list[str]] | None = None
+        for preset_id, preset in default_presets().items():
+            theirs = preset.to_dict()
+            diff = [f"{k}={mine[k]!r}" for k in KEYS if mine[k] != theirs[k]]
+            if best is None or len(diff) < best[0]:
+                best = (len(diff), preset_id, diff)
+        if best is None:
+            return "<RuleSet>"
+        _n, name, diff = best
+        return f"<RuleSet {name} with {', '.join(diff)}>" if diff else f"<RuleSet {name}>"
+
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the cached hash, which is only valid in this process."""
         return {k: v for k, v in self.__dict__.items() if k != "_hash"}

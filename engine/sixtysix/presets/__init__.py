@@ -81,8 +81,12 @@ def load_presets(content_dir: Path | str | None = None) -> dict[str, RuleSet]:
 
 
 @cache
-def _default_presets() -> dict[str, RuleSet]:
+def default_presets() -> dict[str, RuleSet]:
+    """The shipped presets, read once (do not change the dict)."""
     return load_presets()
+
+
+_default_presets = default_presets
 
 
 def get_preset(preset_id: str) -> RuleSet:
