@@ -1,5 +1,8 @@
 """Read the variant and glossary files of rules/content/ and write them to the database.
 
+A variant's rule parameters are the engine's preset of the same id (`get_preset(slug)`):
+they are written once, in the engine package, and copied here into `Variant.rules`.
+
 Everything is parsed and checked before anything is written, and the writing happens in
 one transaction, so a bad file leaves the database exactly as it was. Rows are created or
 updated by their language-neutral key and saved only when a value changed, which makes a
@@ -14,7 +17,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import transaction
-from sixtysix import RuleSet, RuleSetError
+from sixtysix import RuleSetError, get_preset
 
 from words.markup import CARD_TOKEN, SUIT_TOKEN
 
@@ -149,13 +152,16 @@ def parse_variant_file(path: Path) -> VariantData:
     if len(set(section_keys)) != len(section_keys):
         raise ContentError(path, "variant.sections", "lists a section twice")
 
-    raw_rules = data.get("rules")
-    if not isinstance(raw_rules, dict):
-        raise ContentError(path, "rules", "the [rules] table is missing")
+    if "rules" in data:
+        raise ContentError(
+            path, "rules", "rule parameters live in the engine (sixtysix/presets/<id>.toml)"
+        )
     try:
-        rules = RuleSet.from_dict(raw_rules).to_dict()
-    except RuleSetError as exc:
-        raise ContentError(path, f"rules.{getattr(exc, 'key', '?')}", str(exc)) from exc
+        rules = get_preset(slug).to_dict()
+    except KeyError:
+        raise ContentError(path, "variant.slug", f"{slug!r} is not an engine preset") from None
+    except RuleSetError as exc:  # a broken preset file of the engine
+        raise ContentError(path, f"rules.{exc.key or '?'}", str(exc)) from exc
 
     sources = data.get("sources", [])
     if not isinstance(sources, list):

@@ -5,6 +5,8 @@ from .computer import ComputerPlayer
 from .deal import Deal
 from .errors import EngineError, IllegalAction, LayoutError, RuleSetError
 from .kinds import ActionType, Phase, RefusalCode, ResultReason, RuleKey
+from .match import Match
+from .players import Player, PlayerView, RandomPlayer, play_out, player_view
 from .presets import PRESET_IDS, get_preset, load_presets
 from .ruleset import RuleSet
 from .scoring import Result
@@ -20,8 +22,12 @@ __all__ = [
     "EngineError",
     "IllegalAction",
     "LayoutError",
+    "Match",
     "MoveEval",
     "Phase",
+    "Player",
+    "PlayerView",
+    "RandomPlayer",
     "RefusalCode",
     "Result",
     "ResultReason",
@@ -32,5 +38,7 @@ __all__ = [
     "SolverTimeout",
     "get_preset",
     "load_presets",
+    "play_out",
+    "player_view",
     "solve",
 ]

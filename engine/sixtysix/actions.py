@@ -21,6 +21,15 @@ class Action:
     suit: str | None = None
     value: int | None = None
 
+    def __repr__(self) -> str:
+        """Only the fields the type uses: ``Action(1, 'play', card='QC')`` (evaluable)."""
+        extra = "".join(
+            f", {name}={value!r}"
+            for name, value in (("card", self.card), ("suit", self.suit), ("value", self.value))
+            if value is not None
+        )
+        return f"Action({self.player}, {self.type!r}{extra})"
+
     def to_dict(self, with_player: bool = True) -> dict[str, Any]:
         """Protocol form, e.g. ``{"player": 0, "type": "play", "card": "AS"}``."""
         d: dict[str, Any] = (

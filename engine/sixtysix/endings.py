@@ -1,118 +1,63 @@
 """Endings: how a deal ends and how many game points each side collects.
 
-A DealState subclass that Moves builds on: a successful or failed close, a true or false
-declaration, the stock played out, a bid contract; `_finish` writes the `Result`.
+A DealState subclass that Moves builds on: it reads the sides' points and tricks, asks
+outcomes.py (the one place each ending is decided, shared with the solver) how the deal
+ended, and `_finish` writes the `Result`; only a bid contract is scored here.
 """
 
 from __future__ import annotations
 
+from . import outcomes
 from .bidding import is_moon
 from .cards import TEN, card_id
 from .kinds import ResultReason
-from .scoring import (
-    Result,
-    bid_units,
-    failed_close_points,
-    four_hand_130_points,
-    game_points_1_2_3,
-)
+from .scoring import Result, bid_units
 from .state import DealState
 
 
 class Endings(DealState):
     """The scoring half of `Deal`: every way a deal ends."""
 
-    def _loser_basis(self, side: int, use_snapshot: bool) -> tuple[int, int]:
-        if use_snapshot and self.rules.close_scoring_snapshot == "at_close" and self.close_snap:
-            return self.close_snap[side]
-        return self._side_points(side), self._side_tricks(side)
+    def _tally(self) -> tuple[list[int], list[int]]:
+        """Card points and tricks of every side now."""
+        sides = range(len(self.sides))
+        return [self._side_points(i) for i in sides], [self._side_tricks(i) for i in sides]
 
-    def _win_gains(self, side: int, use_snapshot: bool = False) -> dict[int, int]:
-        """Game points the winning side collects: 1/2/3 on the loser (each loser pays)."""
-        r = self.rules
-        total = 0
-        for i in range(len(self.sides)):
-            if i == side:
-                continue
-            pts, tricks = self._loser_basis(i, use_snapshot)
-            total += game_points_1_2_3(pts, tricks, r.schneider_threshold)
-        return {side: total}
+    def _closer_side(self) -> int | None:
+        return None if self.closed_by is None else self._side_index(self.closed_by)
+
+    def _end(self, ending: outcomes.Ending) -> None:
+        reason, gains, winners = ending
+        self._finish(reason, gains, winners=winners)
 
     def _end_failed_close(self) -> None:
-        r = self.rules
-        closer = self._side_index(self.closed_by)  # type: ignore[arg-type]
-        gains = {}
-        for i in range(len(self.sides)):
-            if i == closer:
-                continue
-            had = self.close_snap[i][1] if self.close_snap else 0
-            gains[i] = failed_close_points(
-                r.failed_close_penalty, had, self._side_points(closer), r.schneider_threshold
-            )
-        self._finish("closed_failed", gains)
+        closer = self._closer_side()
+        assert closer is not None
+        points, _tricks = self._tally()
+        self._end(outcomes.failed_close(self.rules, closer, points, self.close_snap))
 
-    def _end_false_claim(self, side: int) -> None:
-        r = self.rules
-        gains = {}
-        for i in range(len(self.sides)):
-            if i == side:
-                continue
-            tricks = self._side_tricks(i)
-            if r.false_claim_penalty == "flat_2":
-                gains[i] = 2
-            elif r.false_claim_penalty == "two_or_three":
-                gains[i] = 3 if tricks == 0 else 2
-            else:
-                gains[i] = game_points_1_2_3(self._side_points(i), tricks, r.schneider_threshold)
-        self._finish("false_declaration", gains)
+    def _end_claim(self, side: int) -> None:
+        """A claim by `side`: true, false, the closer's, or beating the closer."""
+        points, tricks = self._tally()
+        self._end(
+            outcomes.claim(self.rules, side, points, tricks, self._closer_side(), self.close_snap)
+        )
 
     def _end_exhausted(self, last_winner: int) -> None:
-        r = self.rules
-        nsides = len(self.sides)
-        totals = [self._side_points(i) for i in range(nsides)]
-        if self.closed_by is not None:
-            closer = self._side_index(self.closed_by)
-            made = totals[closer] >= r.target and (
-                not r.close_requires_most_points
-                or all(totals[closer] > totals[i] for i in range(nsides) if i != closer)
-            )
-            if made:
-                self._finish("closed_made", self._win_gains(closer, use_snapshot=True))
-            else:
-                self._end_failed_close()
-            return
-        if r.scoring == "raw_points":
-            best = max(totals)
-            winners = [i for i in range(nsides) if totals[i] == best]
-            gains = {i: totals[i] for i in range(nsides)}
-            reason: ResultReason = "tie" if len(winners) > 1 else "most_points"
-            self._finish(reason, gains, winners=winners if len(winners) == 1 else [])
-            return
-        if r.scoring == "bid_units":
+        if self.rules.scoring == "bid_units" and self.closed_by is None:
             self._end_contract()
             return
-        if r.scoring == "four_hand_130":
-            for i in range(nsides):
-                every = self._side_tricks(i) == self.tricks_played
-                gp = four_hand_130_points(totals[i], every)
-                if gp:
-                    self._finish("most_points", {i: gp})
-                    return
-            self._finish("tie", {})
-            return
-        lw = self._side_index(last_winner)
-        if r.exhausted_resolution == "last_trick_wins_1":
-            self._finish("last_trick", {lw: 1})
-            return
-        if r.exhausted_resolution == "last_trick_wins_scaled":
-            self._finish("last_trick", self._win_gains(lw))
-            return
-        best = max(totals)
-        tops = [i for i in range(nsides) if totals[i] == best]
-        if len(tops) > 1:
-            self._finish("tie", {})
-            return
-        self._finish("most_points", self._win_gains(tops[0]))
+        points, tricks = self._tally()
+        ending = outcomes.exhausted(
+            self.rules,
+            self._side_index(last_winner),
+            points,
+            tricks,
+            self._closer_side(),
+            self.close_snap,
+            self.tricks_played,
+        )
+        self._end(ending)
 
     def _end_contract(self) -> None:
         r = self.rules

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deal import Deal
+from .errors import EngineError
 from .presets import preset_id_of
 from .ruleset import RuleSet
 from .scoring import Result
@@ -38,6 +39,78 @@ class Match:
         return (
             f"<Match {name} deals={self.deals_played} dealer={self.dealer} "
             f"scores={self.scores} carry={self.carry}{end}>"
+        )
+
+    def to_dict(self, *, with_rules: bool = True) -> dict[str, Any]:
+        """JSON-ready state, enough to go on later: `Match.from_dict(m.to_dict()) == m`.
+
+        `with_rules=False` leaves the 55 rule values out (the caller stores which variant);
+        `from_dict` then needs `rules=`. Stakes are `[seat, stake]` pairs (JSON keys are text).
+        """
+        d: dict[str, Any] = {
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "deals_played": self.deals_played,
+            "carry": self.carry,
+            "winners": None if self.winners is None else list(self.winners),
+            "stakes": sorted([seat, stake] for seat, stake in self.stakes.items()),
+            "history": [dict(h) for h in self.history],
+        }
+        if with_rules:
+            d = {"rules": self.rules.to_dict(), **d}
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Any, *, rules: RuleSet | None = None) -> Match:
+        """The match `to_dict` wrote; `rules` when the dict holds none (or to override it).
+
+        Raises RuleSetError for bad rules and EngineError("bad_match", {"field": ...}) for a
+        value that no match can hold (wrong type, a seat outside the table, a dealer out of
+        range), so stored data from outside is never trusted blindly.
+        """
+        if not isinstance(d, dict):
+            raise EngineError("bad_match", {"field": None}, "a match must be an object")
+        if rules is None:
+            if "rules" not in d:
+                raise EngineError("bad_match", {"field": "rules"}, "rules missing")
+            rules = RuleSet.from_dict(d["rules"])
+        seats = rules.players
+
+        def number(field: str, value: Any, low: int | None = None, high: int | None = None) -> int:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            if not ok or (low is not None and value < low) or (high is not None and value > high):
+                raise EngineError("bad_match", {"field": field}, f"bad {field}: {value!r}")
+            return int(value)
+
+        def seat_list(field: str, value: Any) -> list[int]:
+            if not isinstance(value, list):
+                raise EngineError("bad_match", {"field": field}, f"{field} must be a list")
+            return [number(field, v, 0, seats - 1) for v in value]
+
+        scores = d.get("scores")
+        if not isinstance(scores, list) or len(scores) != seats:
+            raise EngineError("bad_match", {"field": "scores"}, "one score per seat")
+        winners = d.get("winners")
+        stakes = d.get("stakes", [])
+        if not isinstance(stakes, list) or not all(
+            isinstance(pair, list | tuple) and len(pair) == 2 for pair in stakes
+        ):
+            raise EngineError("bad_match", {"field": "stakes"}, "stakes are [seat, stake] pairs")
+        history = d.get("history", [])
+        if not isinstance(history, list) or not all(isinstance(h, dict) for h in history):
+            raise EngineError("bad_match", {"field": "history"}, "history is a list of objects")
+        return cls(
+            rules,
+            dealer=number("dealer", d.get("dealer"), 0, seats - 1),
+            scores=[number("scores", s) for s in scores],
+            deals_played=number("deals_played", d.get("deals_played"), 0),
+            carry=number("carry", d.get("carry", 0), 0),
+            history=[dict(h) for h in history],
+            winners=None if winners is None else seat_list("winners", winners),
+            stakes={
+                number("stakes", seat, 0, seats - 1): number("stakes", stake)
+                for seat, stake in stakes
+            },
         )
 
     @property

@@ -13,7 +13,7 @@ from .actions import Action
 from .bidding import is_moon, max_bid
 from .cards import CODES, KING, POINTS, QUEEN, SUIT, SUITS
 from .endings import Endings
-from .kinds import ResultReason
+from .outcomes import close_fails_on_trick, last_trick_bonus
 from .scoring import Result
 from .tricks import trick_winner
 
@@ -63,16 +63,11 @@ class Moves(Endings):
         members = self.sides[side]
         if self.marriages and any(not ok for (_s, _su, _v, ok) in self.marriages):
             self.marriages = [(s, su, v, ok or s in members) for (s, su, v, ok) in self.marriages]
-        if (
-            self.closed_by is not None
-            and r.failed_close_penalty == "closer_loses_on_any_trick"
-            and side != self._side_index(self.closed_by)
-        ):
+        if close_fails_on_trick(r, self._closer_side(), side):
             self._end_failed_close()
             return
         if not self.hands[w]:  # every active hand holds the same number of cards after a trick
-            if self.closed_by is None:
-                self.bonus[w] += r.last_trick_bonus
+            self.bonus[w] += last_trick_bonus(r, self.closed_by)
             self._end_exhausted(w)
             return
         self.leader = w
@@ -183,28 +178,7 @@ class Moves(Endings):
             self.declare_seat = None  # a shown marriage must be led, not used to stop
 
     def _do_declare(self, a: Action) -> None:
-        r = self.rules
-        side = self._side_index(a.player)
-        pts = self._side_points(side)
-        closer_side = None if self.closed_by is None else self._side_index(self.closed_by)
-        true_claim = pts >= r.target
-        if true_claim and closer_side == side and r.close_requires_most_points:
-            true_claim = all(
-                pts > self._side_points(i) for i in range(len(self.sides)) if i != side
-            )
-        if closer_side == side and not true_claim:
-            self._end_failed_close()
-            return
-        if not true_claim:
-            self._end_false_claim(side)
-            return
-        if closer_side is not None and closer_side != side:
-            had = self.close_snap[side][1] if self.close_snap else 1
-            gp = 2 if r.closer_beaten_penalty == "flat_2" or had else 3
-            self._finish("closer_beaten", {side: gp})
-            return
-        reason: ResultReason = "closed_made" if closer_side == side else "declared"
-        self._finish(reason, self._win_gains(side, use_snapshot=closer_side == side))
+        self._end_claim(self._side_index(a.player))
 
     def _do_bid(self, a: Action) -> None:
         value: int = a.value  # type: ignore[assignment]  # _why_bid checked the value

@@ -1,6 +1,6 @@
 """RuleSet: every rule parameter of a variant, validated, with no defaults.
 
-The preset files (``rules/content/<id>.toml``, table ``[rules]``) are the single source of
+The preset files (``sixtysix/presets/<id>.toml``, table ``[rules]``) are the single source of
 values; this module only knows the keys, their types and their allowed values.
 """
 
@@ -8,100 +8,56 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from .cards import RANK_POINTS, RANKS, Pack, get_pack
 from .errors import RuleSetError
+from .kinds import RULE_CHOICES, RuleKey
 
 _BOOL = "bool"
 _INT = "int"
 _INTLIST = "intlist"
 
-# key -> (kind, allowed values or (min, max) for ints)
-SPEC: dict[str, tuple[str, Any]] = {
-    "deck": ("choice", ("24", "20", "32", "2x24")),
+# key -> (kind, (min, max)) for the number and flag keys; the choice keys take their
+# values from kinds.py's Literal types, and the keys and their order from kinds.RuleKey
+_NUMBERS: dict[str, tuple[str, Any]] = {
     "hand_size": (_INT, (1, 16)),
     "deal_pattern": (_INTLIST, (1, 16)),
-    "trump_source": (
-        "choice",
-        (
-            "turn_up",
-            "none_until_marriage",
-            "first_lead_of_bid_winner",
-            "bottom_card_to_dealer",
-            "forehand_names",
-        ),
-    ),
-    "first_leader": ("choice", ("non_dealer", "left_of_dealer", "bid_winner")),
-    "exchange_card": ("choice", ("9", "J", "7", "8", "Q", "K", "T", "A", "none")),
     "exchange_requires_trick": (_BOOL, None),
     "exchange_when_following": (_BOOL, None),
     "exchange_min_stock": (_INT, (0, 64)),
-    "exchange_on_opponent_close": ("choice", ("any", "needs_trick", "never")),
-    "marriage_values": ("choice", ("20_40", "escalating_20_40_60_80", "none")),
-    "marriage_trick_rule": (
-        "choice",
-        (
-            "counts_after_first_trick",
-            "must_have_trick_to_declare",
-            "not_in_first_trick",
-            "no_trick_needed",
-        ),
-    ),
-    "marriage_lead_card": ("choice", ("either", "queen", "king")),
     "marriage_in_strict_phase": (_BOOL, None),
     "marriages_per_lead": (_INT, (1, 4)),
     "go_out_by_marriage": (_BOOL, None),
-    "strict_obligation": ("choice", ("follow_head_trump", "follow_trump", "follow_only")),
     "must_overtrump": (_BOOL, None),
     "must_undertrump": (_BOOL, None),
     "closing_allowed": (_BOOL, None),
     "close_min_stock": (_INT, (0, 64)),
     "close_before_draw": (_BOOL, None),
     "close_before_first_trick": (_BOOL, None),
-    "close_scoring_snapshot": ("choice", ("end", "at_close")),
-    "failed_close_penalty": (
-        "choice",
-        ("two_or_three", "always_three", "by_closer_count", "closer_loses_on_any_trick"),
-    ),
-    "closer_beaten_penalty": ("choice", ("flat_2", "two_or_three")),
-    "declare_timing": ("choice", ("after_own_trick_or_marriage", "any_time_on_turn")),
     "going_out_allowed": (_BOOL, None),
-    "false_claim_penalty": ("choice", ("flat_2", "two_or_three", "mirror")),
-    "exhausted_resolution": (
-        "choice",
-        ("last_trick_bonus_10", "last_trick_wins_scaled", "last_trick_wins_1", "most_points_wins"),
-    ),
     "schneider_threshold": (_INT, (0, 250)),
-    "draw_handling": ("choice", ("void_redeal_same_dealer", "carry_1_to_next_winner")),
     "match_target": (_INT, (0, 1000)),
-    "match_direction": ("choice", ("up", "down")),
-    "next_dealer": ("choice", ("deal_winner", "alternate", "rotate_left")),
-    "trick_review": ("choice", ("last_trick_only", "own_tricks", "none")),
-    "partnerships": ("choice", ("opposite_pairs", "none")),
-    "idiot_trump_mode": ("choice", ("latest_marriage", "first_marriage_fixed")),
-    "idiot_settlement": ("choice", ("per_round", "point_difference")),
-    # keys beyond rules-spec.md §2.0 (see README)
     "players": (_INT, (2, 4)),
     "active_players": (_INT, (2, 4)),
     "dealer_sits_out": (_BOOL, None),
     "dealer_score_cap": (_BOOL, None),
     "trump_after_batch": (_INT, (0, 16)),
-    "stock_draw_rule": ("choice", ("winner_first", "none")),
     "target": (_INT, (1, 500)),
     "last_trick_bonus": (_INT, (0, 100)),
-    "scoring": (
-        "choice",
-        ("standard_1_2_3", "each_loser_1_2_3", "four_hand_130", "bid_units", "raw_points"),
-    ),
     "partner_may_meld": (_BOOL, None),
     "close_requires_most_points": (_BOOL, None),
-    "bidding": ("choice", ("none", "ladder_1_5")),
     "moon": (_BOOL, None),
     "bid_unit": (_INT, (1, 200)),
     "match_deals": (_INT, (0, 1000)),
     "trump_ten_bonus": (_BOOL, None),
 }
+
+SPEC: dict[str, tuple[str, Any]] = {
+    key: ("choice", get_args(RULE_CHOICES[key])) if key in RULE_CHOICES else _NUMBERS[key]
+    for key in get_args(RuleKey)
+}
+"""Every key in order with its kind and allowed values (built, never written twice)."""
 
 KEYS: tuple[str, ...] = tuple(SPEC)
 
@@ -203,6 +159,23 @@ class RuleSet:
             h = hash(tuple(getattr(self, key) for key in KEYS))
             object.__setattr__(self, "_hash", h)
         return h
+
+    def __repr__(self) -> str:
+        """The preset's name, and the keys that differ from the nearest preset:
+        ``<RuleSet classic66>``, ``<RuleSet classic66 with target=70>`` (`to_dict` has all)."""
+        from .presets import default_presets  # presets build on this module
+
+        mine = self.to_dict()
+        best: tuple[int, str, list[str]] | None = None
+        for preset_id, preset in default_presets().items():
+            theirs = preset.to_dict()
+            diff = [f"{k}={mine[k]!r}" for k in KEYS if mine[k] != theirs[k]]
+            if best is None or len(diff) < best[0]:
+                best = (len(diff), preset_id, diff)
+        if best is None:
+            return "<RuleSet>"
+        _n, name, diff = best
+        return f"<RuleSet {name} with {', '.join(diff)}>" if diff else f"<RuleSet {name}>"
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the cached hash, which is only valid in this process."""

@@ -90,3 +90,29 @@ def unseen_pool(deal, seat: int) -> tuple[int, int]:
         if a.type == "exchange" and a.player == opp:
             known |= 1 << deal.history[i]["turnup"]
     return pool, known & pool
+
+
+def minimax_reference(deal: Deal, seat: int) -> dict[Action, int]:
+    """Brute-force reference for the solver tests: the value of every legal action.
+
+    Plain minimax over `Deal.copy()` / `apply` on the full (omniscient) deal, no pruning;
+    the value is `seat`'s game points minus the opponent's. Only for small positions.
+    """
+
+    def value(d: Deal) -> int:
+        if d.result is not None:
+            by = d.result.game_points_by_seat
+            return by[seat] - by[1 - seat]
+        vals = []
+        for a in d.legal_actions():
+            c = d.copy()
+            c.apply(a)
+            vals.append(value(c))
+        return max(vals) if d.to_act == seat else min(vals)
+
+    out = {}
+    for a in deal.legal_actions():
+        c = deal.copy()
+        c.apply(a)
+        out[a] = value(c)
+    return out

@@ -1,4 +1,4 @@
-"""Presets: one TOML file per variant, table [rules], every key explicit."""
+"""Presets: one TOML file per variant shipped in the package, table [rules], every key explicit."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from sixtysix import PRESET_IDS, RuleSetError, get_preset, load_presets
-from sixtysix.presets import CONTENT_DIR
+from sixtysix.presets import preset_files
 from sixtysix.ruleset import KEYS
 
 pytestmark = pytest.mark.unit
@@ -20,8 +20,22 @@ def test_presets_every_file_loads() -> None:
 
 @pytest.mark.parametrize("preset", PRESET_IDS)
 def test_presets_files_list_every_key_in_order(preset: str) -> None:
-    data = tomllib.loads((CONTENT_DIR / f"{preset}.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads(preset_files().joinpath(f"{preset}.toml").read_text(encoding="utf-8"))
     assert list(data["rules"]) == list(KEYS)
+
+
+def test_presets_are_package_data_not_site_files() -> None:
+    """Found through importlib.resources inside the package, whatever the working folder."""
+    import sixtysix
+
+    folder = Path(str(preset_files()))
+    assert folder == Path(sixtysix.__file__).parent / "presets"
+    assert sorted(p.stem for p in folder.glob("*.toml")) == sorted(PRESET_IDS)
+
+
+def test_presets_folder_may_be_given_as_a_string(tmp_path: Path) -> None:
+    (tmp_path / "mine.toml").write_text(_rules_table("schnapsen"), encoding="utf-8")
+    assert load_presets(str(tmp_path)) == {"mine": get_preset("schnapsen")}
 
 
 def test_presets_get_preset_is_cached() -> None:

@@ -54,3 +54,18 @@ def test_match_repr_shows_scores_not_the_rule_values() -> None:
     text = repr(match)
     assert text == "<Match schnapsen deals=0 dealer=0 scores=[7, 7] carry=0>"
     assert "RuleSet" not in text
+
+
+def test_ruleset_repr_names_the_preset_and_what_differs() -> None:
+    assert repr(get_preset("schnapsen")) == "<RuleSet schnapsen>"
+    changed = get_preset("classic66").with_options({"target": 70, "exchange_min_stock": 2})
+    assert repr(changed) == "<RuleSet classic66 with exchange_min_stock=2, target=70>"
+
+
+def test_action_repr_shows_only_the_fields_it_uses_and_evaluates_back() -> None:
+    from sixtysix import Action
+
+    for action in (Action(1, "play", card="QC"), Action(0, "bid", value=2), Action(1, "close")):
+        assert "None" not in repr(action)
+        assert eval(repr(action), {"Action": Action}) == action  # noqa: S307 (our own repr)
+    assert repr(Action(0, "meld", suit="H")) == "Action(0, 'meld', suit='H')"

@@ -6,10 +6,10 @@ import itertools
 import random
 
 import pytest
-from engine_helpers import unseen_pool
+from engine_helpers import minimax_reference, unseen_pool
 from sixtysix import Action, Deal, IllegalAction, get_preset
 from sixtysix.players import player_view
-from sixtysix.solver import SolverError, minimax_reference, solve
+from sixtysix.solver import SolverError, solve
 
 pytestmark = pytest.mark.unit
 

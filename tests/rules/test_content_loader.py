@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from sixtysix import get_preset, load_presets
 
-from rules.content_loader import CONTENT_DIR, ContentError, content_load
+from rules.content_loader import CONTENT_DIR, ContentError, content_load, read_toml
 from rules.models import GlossaryTerm, RuleSection, Source, Variant
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -96,7 +96,7 @@ def test_edited_text_is_updated_and_removed_rows_are_deleted(content_copy):
     [
         (lambda t: t.replace("[variant]", "[variant", 1), "classic66.toml: file"),
         (lambda t: t.replace('family = "sixty_six"', 'family = "poker"'), "variant.family"),
-        (lambda t: t.replace("hand_size = 6", 'hand_size = "six"'), "rules.hand_size"),
+        (lambda t: t.replace("[en]\n", "[rules]\nhand_size = 7\n\n[en]\n", 1), "rules"),
         (lambda t: t.replace("[pl.sections.marriages]", "[pl.sections.unknown]"), "[pl]"),
         (
             lambda t: t.replace("[lv.sections.overview]\ntitle", "[lv.sections.overview]\ntitl"),
@@ -142,3 +142,19 @@ def test_a_bad_card_token_in_prose_is_refused(content_copy, language, prose, ref
     path.write_text(text[:start] + prose + "\n" + text[start:])
     with pytest.raises(ContentError, match=refused):
         content_load(content_dir=content_copy)
+
+
+def test_content_files_hold_no_rule_parameters():
+    """The parameters are written once, in the engine's presets; the files hold the prose."""
+    for path in sorted(CONTENT_DIR.glob("*.toml")):
+        assert "rules" not in read_toml(path), path.name
+
+
+def test_a_variant_file_without_an_engine_preset_is_refused(content_copy):
+    source = content_copy / "classic66.toml"
+    path = content_copy / "classic67.toml"
+    path.write_text(source.read_text().replace('slug = "classic66"', 'slug = "classic67"'))
+    before = snapshot()
+    with pytest.raises(ContentError, match=r"classic67.toml: variant.slug: 'classic67' is not"):
+        content_load(content_dir=content_copy)
+    assert snapshot() == before
