@@ -300,7 +300,9 @@ def parse_tutorials(
     return lessons
 
 
-def write_course(groups: list[GroupData], report: LoadReport) -> dict[str, CourseGroup]:
+def write_course(groups: list[GroupData], report: LoadReport, keep=None) -> dict[str, CourseGroup]:
+    """Write the course's groups; `keep` maps (label, key) to fields whose edits stay."""
+    keep = keep or {}
     existing = {g.key: g for g in CourseGroup.objects.all()}
     rows = {}
     for data in groups:
@@ -309,7 +311,7 @@ def write_course(groups: list[GroupData], report: LoadReport) -> dict[str, Cours
         if created:
             row = CourseGroup(key=data.key)
         values = {"order": data.order, **translated_columns({"title": data.titles})}
-        sync_row(row, values, report, created)
+        sync_row(row, values, report, created, keep.get(("group", data.key), ()))
         rows[data.key] = row
     for row in existing.values():
         row.delete()
@@ -321,7 +323,7 @@ def write_tutorials(tutorials: list[TutorialData], report: LoadReport, keep=None
     """Write the parsed tutorials; `keep` maps (label, key) to fields whose edits stay."""
     keep = keep or {}
     course = getattr(tutorials, "course", None)
-    groups = write_course(course if course is not None else parse_course(), report)
+    groups = write_course(course if course is not None else parse_course(), report, keep)
     variants = {v.slug: v for v in Variant.objects.all()}
     existing = {t.slug: t for t in Tutorial.objects.all()}
     for data in tutorials:
