@@ -12,8 +12,9 @@ from pathlib import Path
 
 from sixtysix import RuleSet, RuleSetError
 
-from rules.content_loader import ContentError, LoadReport, sync_row
+from rules.content_loader import ContentError, LoadReport
 from rules.models import Variant
+from sixtysix_site.content_rows import write_rows
 
 from .models import Puzzle
 from .positions import DIFFICULTIES, THEMES, PuzzleError, check, reach, signature
@@ -118,23 +119,21 @@ def parse_puzzles(path: Path = PUZZLES_FILE, rules_by_variant=None) -> list[Puzz
 
 def write_puzzles(puzzles: list[PuzzleData], report: LoadReport) -> None:
     variants = {v.slug: v.pk for v in Variant.objects.all()}
+    wanted = [
+        (
+            data.number,
+            {
+                "variant_id": variants[data.variant],
+                "seat": data.seat,
+                "deal": data.deal,
+                "actions": data.actions,
+                "answer": data.answer,
+                "value": data.value,
+                "difficulty": data.difficulty,
+                "themes": data.themes,
+            },
+        )
+        for data in puzzles
+    ]
     existing = {p.number: p for p in Puzzle.objects.all()}
-    for data in puzzles:
-        row = existing.pop(data.number, None)
-        created = row is None
-        if created:
-            row = Puzzle(number=data.number)
-        values = {
-            "variant_id": variants[data.variant],
-            "seat": data.seat,
-            "deal": data.deal,
-            "actions": data.actions,
-            "answer": data.answer,
-            "value": data.value,
-            "difficulty": data.difficulty,
-            "themes": data.themes,
-        }
-        sync_row(row, values, report, created)
-    for row in existing.values():
-        row.delete()
-        report.deleted += 1
+    write_rows(existing, wanted, lambda number: Puzzle(number=number), report)

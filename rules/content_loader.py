@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from sixtysix import RuleSetError, get_preset
 
+from sixtysix_site.content_rows import write_rows
 from words.markup import CARD_TOKEN, SUIT_TOKEN
 
 from .models import Family, GlossaryTerm, RuleSection, Source, Variant
@@ -266,26 +267,6 @@ def parse_content(
     return variants, terms
 
 
-def sync_row(obj, values: dict, report: LoadReport, created: bool, keep=()) -> None:
-    """Assign values and save only if one of them differs from what is stored.
-
-    Fields named in `keep` carry an editor's change that the load was told to keep.
-    """
-    changed = [
-        name for name, value in values.items() if name not in keep and getattr(obj, name) != value
-    ]
-    for name in changed:
-        setattr(obj, name, values[name])
-    if created:
-        obj.save()
-        report.created += 1
-    elif changed:
-        obj.save(update_fields=changed)
-        report.updated += 1
-    else:
-        report.unchanged += 1
-
-
 def translated_columns(texts: dict[str, dict[str, str]]) -> dict[str, str]:
     return {
         f"{name}_{lang}": value
@@ -295,19 +276,20 @@ def translated_columns(texts: dict[str, dict[str, str]]) -> dict[str, str]:
 
 
 def _children(model, label, variant, rows, fixed_fields, text_fields, report, keep):
-    existing = {row.key: row for row in model.objects.filter(variant=variant)}
+    wanted = []
     for row in rows:
         values = {name: row[name] for name in fixed_fields}
         values.update(translated_columns({name: row[name] for name in text_fields}))
-        obj = existing.pop(row["key"], None)
-        created = obj is None
-        if created:
-            obj = model(variant=variant, key=row["key"])
-        kept = keep.get((label, f"{variant.slug}/{row['key']}"), ())
-        sync_row(obj, values, report, created, kept)
-    for obj in existing.values():
-        obj.delete()
-        report.deleted += 1
+        wanted.append((row["key"], values))
+    write_rows(
+        {row.key: row for row in model.objects.filter(variant=variant)},
+        wanted,
+        lambda key: model(variant=variant, key=key),
+        report,
+        keep=keep,
+        label=label,
+        prefix=f"{variant.slug}/",
+    )
 
 
 @transaction.atomic
@@ -315,42 +297,36 @@ def write_content(
     variants: list[VariantData], terms: list[TermData], keep: dict | None = None
 ) -> LoadReport:
     """Write the parsed files; `keep` maps (label, key) to fields whose edits stay."""
-    keep = keep or {}
     report = LoadReport()
+    wanted = [
+        (
+            data.slug,
+            {
+                "family": data.family,
+                "order": data.order,
+                "players": data.players,
+                "rules": data.rules,
+                **translated_columns(data.texts),
+            },
+        )
+        for data in variants
+    ]
     existing = {v.slug: v for v in Variant.objects.all()}
+    rows = write_rows(
+        existing, wanted, lambda slug: Variant(slug=slug), report, keep=keep, label="variant"
+    )
     for data in variants:
-        values = {
-            "family": data.family,
-            "order": data.order,
-            "players": data.players,
-            "rules": data.rules,
-            **translated_columns(data.texts),
-        }
-        variant = existing.pop(data.slug, None)
-        created = variant is None
-        if created:
-            variant = Variant(slug=data.slug)
-        sync_row(variant, values, report, created, keep.get(("variant", data.slug), ()))
-        for model, label, rows, fixed, texts in (
+        for model, label, children, fixed, texts in (
             (RuleSection, "section", data.sections, ("order",), ("title", "body")),
             (Source, "source", data.sources, ("order", "title", "url"), ("covers",)),
         ):
-            _children(model, label, variant, rows, fixed, texts, report, keep)
-    for variant in existing.values():
-        variant.delete()
-        report.deleted += 1
+            _children(model, label, rows[data.slug], children, fixed, texts, report, keep)
 
+    wanted = [(data.key, {"order": data.order, **translated_columns(data.texts)}) for data in terms]
     existing_terms = {t.key: t for t in GlossaryTerm.objects.all()}
-    for data in terms:
-        term = existing_terms.pop(data.key, None)
-        created = term is None
-        if created:
-            term = GlossaryTerm(key=data.key)
-        values = {"order": data.order, **translated_columns(data.texts)}
-        sync_row(term, values, report, created, keep.get(("term", data.key), ()))
-    for term in existing_terms.values():
-        term.delete()
-        report.deleted += 1
+    write_rows(
+        existing_terms, wanted, lambda key: GlossaryTerm(key=key), report, keep=keep, label="term"
+    )
     return report
 
 

@@ -15,7 +15,8 @@ from django.conf import settings
 
 from rules.content_loader import translated_columns
 from rules.models import GlossaryTerm, RuleSection, Source, Variant
-from tutorial.models import Tutorial, TutorialStep
+from tutorial.content_loader import parse_course
+from tutorial.models import CourseGroup, Tutorial, TutorialStep
 
 from .models import LoadedText
 
@@ -49,8 +50,10 @@ KINDS = (
     Kind("section", RuleSection, ("variant__slug", "key"), (), ("title", "body")),
     Kind("source", Source, ("variant__slug", "key"), ("title", "url"), ("covers",)),
     Kind("term", GlossaryTerm, ("key",), (), ("term", "definition")),
-    Kind("tutorial", Tutorial, ("slug",), ("order",), ("title", "summary")),
+    Kind("tutorial", Tutorial, ("slug",), ("order",), ("title", "summary", "recap")),
     Kind("step", TutorialStep, ("tutorial__slug", "key"), (), ("text", "hint")),
+    # A group's order is its place in course.toml's [[groups]]: only its title is editable.
+    Kind("group", CourseGroup, ("key",), (), ("title",)),
 )
 KIND = {kind.label: kind for kind in KINDS}
 KIND_OF_MODEL = {kind.model: kind for kind in KINDS}
@@ -82,11 +85,16 @@ def expected_rows(variants, terms, tutorials=None) -> Rows:
     for term in terms:
         rows["term"][term.key] = translated_columns(term.texts)
     if tutorials is not None:
-        rows["tutorial"], rows["step"] = {}, {}
+        rows["tutorial"], rows["step"], rows["group"] = {}, {}, {}
+        course = getattr(tutorials, "course", None)
+        for group in course if course is not None else parse_course():  # as write_tutorials
+            rows["group"][group.key] = translated_columns({"title": group.titles})
         for tutorial in tutorials:
+            # A lesson without a recap in its file is loaded with an empty one.
+            texts = {"recap": dict.fromkeys(_languages(), ""), **tutorial.texts}
             rows["tutorial"][tutorial.slug] = {
                 "order": tutorial.order,
-                **translated_columns(tutorial.texts),
+                **translated_columns(texts),
             }
             for step in tutorial.steps:
                 texts = {"text": step["text"], "hint": step["hint"]}

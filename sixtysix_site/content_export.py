@@ -18,7 +18,8 @@ from rules.content_loader import CONTENT_DIR as RULES_DIR
 from rules.content_loader import read_toml
 from rules.models import GlossaryTerm, Variant
 from tutorial.content_loader import CONTENT_DIR as TUTORIALS_DIR
-from tutorial.models import Tutorial
+from tutorial.content_loader import COURSE_FILE
+from tutorial.models import CourseGroup, Tutorial
 
 from .content import shown
 
@@ -79,23 +80,27 @@ class _File:
                 return None
         return table
 
-    def put(self, keys: tuple, name: str, value) -> None:
+    def put(self, keys: tuple, name: str, value, add: bool = False) -> None:
+        """Write one value where the file has it; `add` may also add it to an existing table."""
         where = f"{shown(self.path)}: {'.'.join(str(key) for key in (*keys, name))}"
         table = self.table(*keys)
-        if table is None or name not in table:
+        if table is None or (name not in table and not add):
             self.report.skipped.append(f"{where}: not in the file")
             return
         if value is None or (isinstance(value, str) and not value.strip()):
-            self.report.skipped.append(f"{where}: empty in the database, the file keeps its text")
+            if name in table:
+                self.report.skipped.append(
+                    f"{where}: empty in the database, the file keeps its text"
+                )
             return
-        old = table[name]
+        old = table.get(name)
         same = old.strip() == value if isinstance(old, str) else old == value
         if same:
             return
         if self.doc is None:
             self.doc = tomlkit.parse(self.path.read_text(encoding="utf-8"))
         table = self.table(*keys, doc=self.doc)
-        table[name] = toml_value(value, table[name])
+        table[name] = toml_value(value, table.get(name))
         self.changed = True
         self.report.fields += 1
 
@@ -137,9 +142,19 @@ def _export_glossary(path: Path, report: ExportReport) -> None:
 def _export_tutorial(tutorial: Tutorial, path: Path, report: ExportReport) -> None:
     file = _File(path, report)
     file.put(("tutorial",), "order", tutorial.order)
+    # A recap the file lacks is added only in every language at once, as the loader wants it.
+    recaps = {lang: getattr(tutorial, f"recap_{lang}") for lang in _languages()}
+    in_file = any("recap" in (file.table(lang) or {}) for lang in _languages())
+    add_recap = not in_file and all(text.strip() for text in recaps.values())
+    if not in_file and not add_recap and any(text.strip() for text in recaps.values()):
+        report.skipped.append(
+            f"{shown(path)}: recap: not in the file, and the database lacks it in a language"
+        )
     for lang in _languages():
         for name in ("title", "summary"):
             file.put((lang,), name, getattr(tutorial, f"{name}_{lang}"))
+        if in_file or add_recap:
+            file.put((lang,), "recap", recaps[lang], add=add_recap)
         for step in tutorial.steps.all():
             file.put((lang, "steps", step.key), "text", getattr(step, f"text_{lang}"))
             hint = getattr(step, f"hint_{lang}")
@@ -152,8 +167,20 @@ def _export_tutorial(tutorial: Tutorial, path: Path, report: ExportReport) -> No
     file.save()
 
 
+def _export_course(path: Path, report: ExportReport) -> None:
+    file = _File(path, report)
+    ids = [str(table.get("id")) for table in file.data.get("groups", [])]
+    for group in CourseGroup.objects.all():
+        if group.key not in ids:
+            report.skipped.append(f"{shown(path)}: group {group.key} is not in the file")
+            continue
+        for lang in _languages():
+            file.put(("groups", ids.index(group.key)), lang, getattr(group, f"title_{lang}"))
+    file.save()
+
+
 def content_export(*, rules_dir=RULES_DIR, tutorials_dir=TUTORIALS_DIR) -> ExportReport:
-    """Write every variant's, the glossary's and every tutorial's editable prose into its file."""
+    """Write the editable prose of variants, glossary, course and tutorials into their files."""
     report = ExportReport()
     variants = Variant.objects.prefetch_related("sections", "sources")
     for variant in variants:
@@ -167,6 +194,11 @@ def content_export(*, rules_dir=RULES_DIR, tutorials_dir=TUTORIALS_DIR) -> Expor
         _export_glossary(glossary, report)
     elif GlossaryTerm.objects.exists():
         report.skipped.append(f"{shown(glossary)}: missing, the glossary is not exported")
+    course = Path(tutorials_dir) / COURSE_FILE
+    if course.exists():
+        _export_course(course, report)
+    elif CourseGroup.objects.exists():
+        report.skipped.append(f"{shown(course)}: missing, the course groups are not exported")
     for tutorial in Tutorial.objects.prefetch_related("steps"):
         path = Path(tutorials_dir) / f"{tutorial.slug}.toml"
         if path.exists():

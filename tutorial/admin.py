@@ -1,4 +1,4 @@
-"""Admin for tutorial narration; layouts and actions stay in the content files.
+"""Admin for tutorial narration and the course's group titles; layouts and actions stay in files.
 
 Rows changed here since the last `load_content` are marked, as in the rules admin.
 """
@@ -9,7 +9,7 @@ from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 from rules.admin import EDITED, ContentForm, EditMarks
 from sixtysix_site.content_edits import edited_rows, local_edits
 
-from .models import Tutorial, TutorialStep
+from .models import CourseGroup, Tutorial, TutorialStep
 
 
 class TutorialStepInline(EditMarks, TranslationStackedInline):
@@ -26,7 +26,7 @@ class TutorialAdmin(EditMarks, TranslationAdmin):
     form = ContentForm
     list_display = ("title", "slug", "group", "variant", "order", "has_edits")
     list_filter = ("group", "variant")
-    fields = ("slug", "group", "variant", "edited", "title", "summary", "order")
+    fields = ("slug", "group", "variant", "edited", "title", "summary", "recap", "order")
     readonly_fields = ("slug", "group", "variant", "edited")
     inlines = [TutorialStepInline]
 
@@ -37,4 +37,24 @@ class TutorialAdmin(EditMarks, TranslationAdmin):
 
     def has_add_permission(self, request):
         # A tutorial is a deal the engine replays: it is written and checked as a file.
+        return False
+
+
+@admin.register(CourseGroup)
+class CourseGroupAdmin(EditMarks, TranslationAdmin):
+    form = ContentForm
+    list_display = ("title", "key", "order", "has_edits")
+    fields = ("key", "order", "edited", "title")
+    # The order is the group's place in course.toml: read-only here, like the key.
+    readonly_fields = ("key", "order", "edited")
+
+    @admin.display(description=EDITED, boolean=True)
+    def has_edits(self, obj):
+        return bool(local_edits(obj))
+
+    def has_add_permission(self, request):
+        # Lessons name their group by key in their files: groups are added in course.toml.
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False

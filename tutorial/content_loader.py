@@ -20,11 +20,11 @@ from rules.content_loader import (
     is_empty,
     languages,
     read_toml,
-    sync_row,
     text_field,
     translated_columns,
 )
 from rules.models import Variant
+from sixtysix_site.content_rows import write_rows
 
 from .models import CourseGroup, Tutorial, TutorialStep
 from .replay import ReplayError, Script, narration_values, placeholders, replay
@@ -300,35 +300,26 @@ def parse_tutorials(
     return lessons
 
 
-def write_course(groups: list[GroupData], report: LoadReport) -> dict[str, CourseGroup]:
+def write_course(groups: list[GroupData], report: LoadReport, keep=None) -> dict[str, CourseGroup]:
+    """Write the course's groups; `keep` maps (label, key) to fields whose edits stay."""
+    wanted = [
+        (data.key, {"order": data.order, **translated_columns({"title": data.titles})})
+        for data in groups
+    ]
     existing = {g.key: g for g in CourseGroup.objects.all()}
-    rows = {}
-    for data in groups:
-        row = existing.pop(data.key, None)
-        created = row is None
-        if created:
-            row = CourseGroup(key=data.key)
-        values = {"order": data.order, **translated_columns({"title": data.titles})}
-        sync_row(row, values, report, created)
-        rows[data.key] = row
-    for row in existing.values():
-        row.delete()
-        report.deleted += 1
-    return rows
+    return write_rows(
+        existing, wanted, lambda key: CourseGroup(key=key), report, keep=keep, label="group"
+    )
 
 
 def write_tutorials(tutorials: list[TutorialData], report: LoadReport, keep=None) -> None:
     """Write the parsed tutorials; `keep` maps (label, key) to fields whose edits stay."""
-    keep = keep or {}
     course = getattr(tutorials, "course", None)
-    groups = write_course(course if course is not None else parse_course(), report)
+    groups = write_course(course if course is not None else parse_course(), report, keep)
     variants = {v.slug: v for v in Variant.objects.all()}
-    existing = {t.slug: t for t in Tutorial.objects.all()}
+    no_recap = translated_columns({"recap": dict.fromkeys(languages(), "")})
+    wanted = []
     for data in tutorials:
-        tutorial = existing.pop(data.slug, None)
-        created = tutorial is None
-        if created:
-            tutorial = Tutorial(slug=data.slug)
         values = {
             "variant_id": variants[data.variant].pk,
             "group_id": groups[data.group].pk,
@@ -337,23 +328,29 @@ def write_tutorials(tutorials: list[TutorialData], report: LoadReport, keep=None
             "reveal": data.reveal,
             "options": data.options,
             "deals": data.deals,
+            **(no_recap if "recap" not in data.texts else {}),
             **translated_columns(data.texts),
         }
-        if "recap" not in data.texts:
-            values.update(translated_columns({"recap": dict.fromkeys(languages(), "")}))
-        sync_row(tutorial, values, report, created, keep.get(("tutorial", data.slug), ()))
-        rows = {row.key: row for row in TutorialStep.objects.filter(tutorial=tutorial)}
-        # Numbers are unique per tutorial: park the old rows on free numbers before renumbering.
-        for offset, row in enumerate(rows.values()):
-            if row.number != next((s["number"] for s in data.steps if s["key"] == row.key), None):
-                row.number = 10_000 + offset
-                row.save(update_fields=["number"])
-        for step in data.steps:
-            row = rows.pop(step["key"], None)
-            created = row is None
-            if created:
-                row = TutorialStep(tutorial=tutorial, key=step["key"])
-            values = {
+        wanted.append((data.slug, values))
+    existing = {t.slug: t for t in Tutorial.objects.all()}
+    lessons = write_rows(
+        existing, wanted, lambda slug: Tutorial(slug=slug), report, keep=keep, label="tutorial"
+    )
+    for data in tutorials:
+        _write_steps(lessons[data.slug], data.steps, report, keep)
+
+
+def _write_steps(tutorial: Tutorial, steps: list[dict], report: LoadReport, keep) -> None:
+    rows = {row.key: row for row in TutorialStep.objects.filter(tutorial=tutorial)}
+    # Numbers are unique per tutorial: park the old rows on free numbers before renumbering.
+    for offset, row in enumerate(rows.values()):
+        if row.number != next((s["number"] for s in steps if s["key"] == row.key), None):
+            row.number = 10_000 + offset
+            row.save(update_fields=["number"])
+    wanted = [
+        (
+            step["key"],
+            {
                 "number": step["number"],
                 "deal": step["deal"],
                 "actions": step["actions"],
@@ -361,12 +358,16 @@ def write_tutorials(tutorials: list[TutorialData], report: LoadReport, keep=None
                 "sections": step["sections"],
                 "wrong": step["wrong"],
                 **translated_columns({"text": step["text"], "hint": step["hint"]}),
-            }
-            kept = keep.get(("step", f"{data.slug}/{step['key']}"), ())
-            sync_row(row, values, report, created, kept)
-        for row in rows.values():
-            row.delete()
-            report.deleted += 1
-    for tutorial in existing.values():
-        tutorial.delete()
-        report.deleted += 1
+            },
+        )
+        for step in steps
+    ]
+    write_rows(
+        rows,
+        wanted,
+        lambda key: TutorialStep(tutorial=tutorial, key=key),
+        report,
+        keep=keep,
+        label="step",
+        prefix=f"{tutorial.slug}/",
+    )
