@@ -48,7 +48,7 @@ class ComputerPlayer:
         rules: RuleSet | None = None,
         *,
         layouts: int = 32,
-        time_limit: float | None = 0.3,
+        time_limit: float | None = 0.4,
         samples: int = 40,
         playouts: int | None = None,
     ) -> None:

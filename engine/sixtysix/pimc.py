@@ -20,7 +20,7 @@ from .deal import Deal
 from .players import PlayerView
 from .policy import playout, step
 from .ruleset import RuleSet
-from .worlds import WorldSampler
+from .worlds import WorldError, WorldSampler
 
 __all__ = ["Estimate", "Evaluation", "evaluate", "playout_budget", "side_value"]
 
@@ -84,6 +84,7 @@ def evaluate(
     start = time.perf_counter()
     sampler = WorldSampler(view, rules)
     budget = playout_budget(rules) if playouts is None else playouts
+    min_samples = min(min_samples, samples)
     samples = max(min_samples, min(samples, budget // max(1, len(candidates))))
     seat = view.seat
     k = len(candidates)
@@ -97,6 +98,8 @@ def evaluate(
             if spent + spent / i > time_limit:  # the next world would overrun the budget
                 break
         world = sampler.sample(rng)
+        if not all(world.is_legal(a) for a in candidates):
+            continue  # a world the view should not allow (never seen): skip it
         values = []
         for a in candidates:
             d = world.copy()
@@ -111,6 +114,8 @@ def evaluate(
         for j in tops:
             best[j] += 1 / len(tops)
         done += 1
+    if not done:
+        raise WorldError("no sampled world accepted the candidates")
     moves = tuple(
         Estimate(a, totals[j] / done, wins[j] / done, best[j] / done)
         for j, a in enumerate(candidates)

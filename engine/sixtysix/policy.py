@@ -95,6 +95,8 @@ def fast_action(d: Deal) -> Action:
     if melds:
         trump = d.trump
         return min(melds, key=lambda a: "CDHS".index(a.suit or "C") != trump)
+    if "close" in other and _should_close(d, seat):
+        return other["close"]
     if "draw" in other:
         return other["draw"]
     if not plays:
@@ -105,6 +107,31 @@ def fast_action(d: Deal) -> Action:
     else:
         idx = _lead(d, seat, cards)
     return plays[idx]
+
+
+def _should_close(d: Deal, seat: int) -> bool:
+    """Close (two seats) when the points taken plus the sure trump winners and side aces
+    clear the target with room to spare."""
+    trump = d.trump
+    if trump is None or len(d.active) != 2:
+        return False
+    hand = d.hands[seat]
+    gone = _played(d) | hand
+    if d.turnup is not None and d.turnup_in_stock:
+        gone |= 1 << d.turnup  # it stays under the closed stock
+    side = d.side_idx[seat]
+    points = d._side_points(side)
+    if d._side_tricks(side):
+        points += sum(v or 0 for s, _su, v, ok in d.marriages if s == seat and not ok)
+    sure = tricks = 0
+    for c in sorted(_bits(hand & SUIT_ALL[trump]), key=lambda c: RANK[c]):
+        if not _is_master(c, gone):
+            break
+        gone |= 1 << c
+        sure += POINTS[c]
+        tricks += 1
+    sure += sum(11 for c in _bits(hand & ~SUIT_ALL[trump]) if RANK[c] == 0)
+    return points + sure + 2 * tricks >= d.rules.target + 6
 
 
 def _card_of(d: Deal, seat: int, a: Action) -> int:
@@ -130,18 +157,20 @@ def _lead(d: Deal, seat: int, cards: list[int]) -> int:
         d.stock_open or d.rules.marriage_in_strict_phase
     )
     strict = d.phase == "strict"
+    played = _played(d)
 
     def key(i: int) -> tuple[int, int, int, int]:
         c = cards[i]
         is_trump = trump is not None and SUIT[c] == trump
-        master = _is_master(c, gone)
         half = 0
         if marriages and RANK[c] in (2, 3):
-            partner_card = c + 1 if RANK[c] == 2 else c - 1
-            half = 1 if (hand >> partner_card & 1 or hand >> (partner_card ^ 32) & 1) else 0
-        if strict and master and not is_trump:
+            other = c + 1 if RANK[c] == 2 else c - 1
+            twins = (1 << other) | (1 << (other ^ 32))
+            # keep a half whose partner is in hand or may still be drawn
+            half = 1 if (hand & twins or not played & twins) else 0
+        if strict and not is_trump and _is_master(c, gone):
             return (0, -POINTS[c], half, 0)  # cash a master of a side suit
-        return (1, int(is_trump), half + (2 if RANK[c] <= 1 else 0), POINTS[c])
+        return (1, int(is_trump), int(RANK[c] <= 1), half * 100 + POINTS[c])
 
     return min(range(len(cards)), key=key)
 
@@ -166,6 +195,8 @@ def _follow(d: Deal, seat: int, cards: list[int]) -> int:
         c = cards[i]
         return (int(is_trump(c)), POINTS[c], -RANK[c])
 
+    if len(d.active) == 2 and d.stock_open:
+        return _follow_open_two(d, seat, cards, best, winners, losers)
     if partner_wins:
         safe = last or _is_master(best, gone) or (is_trump(best) and RANK[best] <= 1)
         if losers:
@@ -186,6 +217,42 @@ def _follow(d: Deal, seat: int, cards: list[int]) -> int:
     if losers:
         return min(losers, key=cheap)
     return min(winners, key=cheap)
+
+
+def _follow_open_two(
+    d: Deal, seat: int, cards: list[int], led: int, winners: list[int], losers: list[int]
+) -> int:
+    """Two seats, stock open (no duties): take a trick that reaches the target, a valuable
+    card cheaply in its suit, or a led ace or ten with a trump; else throw the cheapest."""
+    trump = d.trump
+    marriages = d.rules.marriage_values != "none"
+
+    def win_key(i: int) -> tuple[int, int]:
+        c = cards[i]
+        t = trump is not None and SUIT[c] == trump
+        return (int(t), POINTS[c] if t else -POINTS[c])
+
+    def lose_key(i: int) -> tuple[int, int, int]:
+        c = cards[i]
+        t = trump is not None and SUIT[c] == trump
+        return (int(t), POINTS[c], int(marriages and RANK[c] in (2, 3)))
+
+    if winners:
+        w = min(winners, key=win_key)
+        c = cards[w]
+        gain = POINTS[led] + POINTS[c]
+        side = d.side_idx[seat]
+        pending = sum(v or 0 for s, _su, v, ok in d.marriages if s == seat and not ok)
+        reach = d._side_points(side) + pending + gain >= d.rules.target
+        same_suit = SUIT[c] == SUIT[led] and SUIT[c] != trump
+        if (
+            reach
+            or (same_suit and (gain >= 10 or RANK[c] <= 1))
+            or (POINTS[led] >= 10 and SUIT[led] != trump)
+            or not losers
+        ):
+            return w
+    return min(losers, key=lose_key)
 
 
 def _bits(mask: int) -> list[int]:
