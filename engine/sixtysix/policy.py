@@ -102,10 +102,7 @@ def fast_action(d: Deal) -> Action:
     if not plays:
         return legal[0]
     cards = [_card_of(d, seat, a) for a in plays]
-    if d.trick:
-        idx = _follow(d, seat, cards)
-    else:
-        idx = _lead(d, seat, cards)
+    idx = _follow(d, seat, cards) if d.trick else _lead(d, seat, cards)
     return plays[idx]
 
 
