@@ -202,7 +202,7 @@ class ComputerPlayer:
         hand = set(view.hand)
         played = set(view.played)
 
-        def cost(a: Action) -> tuple:
+        def cost(a: Action) -> tuple[bool, bool, bool, int, float]:
             c = a.card or ""
             is_trump = c[1] == trump
             marriage_half = False
@@ -228,11 +228,11 @@ class ComputerPlayer:
             else:
                 losers.append(a)
 
-        def win_cost(a: Action) -> tuple:
+        def win_cost(a: Action) -> tuple[bool, int]:
             c = a.card or ""
             return (c[1] == trump, _points(c) if c[1] == trump else -_points(c))
 
-        def lose_cost(a: Action) -> tuple:
+        def lose_cost(a: Action) -> tuple[bool, int, bool, float]:
             c = a.card or ""
             marriage_half = c[0] in "KQ" and rules.marriage_values != "none"
             return (c[1] == trump, _points(c), marriage_half, self.rng.random())

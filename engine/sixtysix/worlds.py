@@ -133,7 +133,7 @@ class WorldSampler:
         trick = tuple((s, ids.take(code)) for s, code in view.trick)
         last = view.tricks[-1] if view.tricks else ()
         # ids of the last trick again (display only): look them up among the won cards
-        last_trick = tuple((s, _id_in(won, code, rules)) for s, code in last)
+        last_trick = tuple((s, _id_in(won, code, rules) or 0) for s, code in last)
         turnup = ids.take(view.turnup) if view.turnup else None
         # cards a seat is known to hold: unplayed shown marriage cards, taken turn-ups and
         # the trump card dealt to the dealer (or turned by the forehand)
