@@ -48,7 +48,7 @@ class ComputerPlayer:
         rules: RuleSet | None = None,
         *,
         layouts: int = 32,
-        time_limit: float | None = 0.4,
+        time_limit: float | None = 0.35,
         samples: int = 40,
         playouts: int | None = None,
     ) -> None:
@@ -295,7 +295,14 @@ def honest_moves(view: PlayerView, rules: RuleSet) -> list[Action]:
 
 def pick(ev: Evaluation) -> Action:
     """The best sampled move; among near-equal ones the natural one (claim, marriage,
-    exchange, draw, play, pass, close), then the cheaper card."""
+    exchange, draw, play, pass, close), then the cheaper card. The fast policy's own move
+    stands unless another is clearly better over the sampled worlds (sampling noise then
+    cannot talk the computer out of a sound move)."""
+    if ev.edge and 0 <= ev.default < len(ev.moves):
+        j = max(range(len(ev.moves)), key=lambda i: ev.edge[i])
+        if ev.edge[j] <= 0:
+            return ev.moves[ev.default].action
+        return ev.moves[j].action
     top = max(m.value for m in ev.moves)
     near = [m for m in ev.moves if m.value >= top - TIE]
     return min(

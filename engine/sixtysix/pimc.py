@@ -18,7 +18,7 @@ from .actions import Action
 from .cards import get_pack
 from .deal import Deal
 from .players import PlayerView
-from .policy import playout, step
+from .policy import fast_action, playout, step
 from .ruleset import RuleSet
 from .worlds import WorldError, WorldSampler
 
@@ -46,6 +46,11 @@ class Evaluation:
 
     moves: tuple[Estimate, ...]
     samples: int
+    default: int = -1
+    """Index of the fast policy's own move in the first world (-1: not asked)."""
+    edge: tuple[float, ...] = ()
+    """Per candidate: mean gain over the default move, less 1.5 standard errors of that
+    paired difference (positive = clearly better than the policy's move)."""
 
 
 def playout_budget(rules: RuleSet, playouts: int = PLAYOUTS) -> int:
@@ -92,6 +97,8 @@ def evaluate(
     wins = [0] * k
     best = [0.0] * k
     done = 0
+    rows: list[list[float]] = []
+    default = -1
     for i in range(samples):
         if i >= min_samples and time_limit is not None:
             spent = time.perf_counter() - start
@@ -100,12 +107,16 @@ def evaluate(
         world = sampler.sample(rng)
         if not all(world.is_legal(a) for a in candidates):
             continue  # a world the view should not allow (never seen): skip it
+        if default < 0:
+            own = fast_action(world)
+            default = candidates.index(own) if own in candidates else -1
         values = []
         for a in candidates:
             d = world.copy()
             step(d, a)
             playout(d)
             values.append(side_value(d, seat))
+        rows.append(values)
         top = max(values)
         tops = [j for j, v in enumerate(values) if v == top]
         for j, v in enumerate(values):
@@ -120,4 +131,17 @@ def evaluate(
         Estimate(a, totals[j] / done, wins[j] / done, best[j] / done)
         for j, a in enumerate(candidates)
     )
-    return Evaluation(moves, done)
+    return Evaluation(moves, done, default, _edges(rows, default))
+
+
+def _edges(rows: list[list[float]], default: int) -> tuple[float, ...]:
+    if default < 0 or len(rows) < 2:
+        return ()
+    n = len(rows)
+    out = []
+    for j in range(len(rows[0])):
+        diffs = [r[j] - r[default] for r in rows]
+        mean = sum(diffs) / n
+        var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+        out.append(mean - 1.5 * (var / n) ** 0.5)
+    return tuple(out)
