@@ -8,8 +8,9 @@ rate limit lifted, so that the slots are what is measured).
 Positions come from deals of a cheap computer (four sampled worlds a move) against itself,
 in every variant; every position where seat 0 is to act with more than one move gets a
 hint (`sixtysix.hints.hint_for`, the practice page's settings; three and four players:
-sampled in every phase, "strict" = no stock left). Wall clock (what a reader waits; it grows when other processes share the
-CPU) and process CPU time, p50 and p95, and how many deals the open-phase hints played out.
+sampled in every phase, "strict" = no stock left). Wall clock (what a reader waits; it
+grows when other processes share the CPU) and process CPU time, p50 and p95, and how
+many deals the sampled hints played out.
 Targets: p95 <= 300 ms open, <= 100 ms strict (the solver's variants; sampled strict hints
 have the open phase's budget).
 """
