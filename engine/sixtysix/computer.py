@@ -3,8 +3,9 @@
 Open phase, and every phase the exact solver does not cover (three and four players, two
 packs, partnerships, contracts): perfect-information Monte Carlo (`pimc.evaluate`) —
 deal the unseen cards consistently with the view many times, play each legal move out in
-each deal with the fast policy, and take the move with the best mean game points; closing,
-claiming and exchanging are moves like any other. Strict phase of the two-player, one-pack
+each deal with the fast policy (`policy.py`), and keep the policy's own move unless another
+is clearly better on average (by more than the sampling noise); closing, claiming and
+exchanging are moves like any other. Strict phase of the two-player, one-pack
 variants: the exact solver (`solver.solve`; after a close a seeded sample of the layouts
 consistent with the view). The auction and naming trumps: rules of thumb on the hand's
 strength. A claim is only ever made when the side's counted points carry it.
