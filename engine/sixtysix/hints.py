@@ -110,6 +110,8 @@ def view_key(view: PlayerView) -> str:
         tuple(sorted((m["player"], m["suit"], m["points"]) for m in view.marriages)),
         view.exchanges,
         view.close_snapshot,
+        view.bids,
+        view.trump_card,
         tuple(a.key() for a in view.legal),
         view.rules,
     )
