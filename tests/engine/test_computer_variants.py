@@ -125,8 +125,8 @@ def test_worlds_respect_shown_voids() -> None:
 
 
 def test_the_computer_bids_legally_and_sensibly() -> None:
-    """Partnership bidding: only legal bids, a strong hand bids, a weak one passes, and
-    the bid winner's first lead names trumps."""
+    """Partnership bidding: only legal bids (each above the last), bids and passes both
+    made, and the bid winner's first lead names trumps."""
     rules = get_preset("north_american_bid66")
     bids = passes = leads = 0
     for i in range(60):
