@@ -111,11 +111,16 @@ def evaluate(
             own = fast_action(world)
             default = candidates.index(own) if own in candidates else -1
         values = []
+        deadline = start + time_limit if time_limit is not None and i >= min_samples else None
         for a in candidates:
+            if deadline is not None and time.perf_counter() > deadline:
+                break  # out of time in mid-world: this world does not count
             d = world.copy()
             step(d, a)
             playout(d)
             values.append(side_value(d, seat))
+        if len(values) < k:
+            break
         rows.append(values)
         top = max(values)
         tops = [j for j, v in enumerate(values) if v == top]
