@@ -5,11 +5,14 @@ Run: ``.venv/bin/python benchmarks/hints.py [deals_per_variant]``. A benchmark, 
 gunicorn (2 sync workers, a temporary database, as `benchmarks/pages.py` does) and times a
 cached page alone and then while four clients keep asking for new hints (the per-client
 rate limit lifted, so that the slots are what is measured).
-Positions come from deals of the computer against itself; every position where seat 0 is
-to act with more than one move gets a hint (`sixtysix.hints.hint_for`, the practice
-page's settings). Wall clock (what a reader waits; it grows when other processes share the
-CPU) and process CPU time, p50 and p95, and how many deals the open-phase hints played out.
-Targets: p95 <= 300 ms open, <= 100 ms strict.
+Positions come from deals of a cheap computer (four sampled worlds a move) against itself,
+in every variant; every position where seat 0 is to act with more than one move gets a
+hint (`sixtysix.hints.hint_for`, the practice page's settings; three and four players:
+sampled in every phase, "strict" = no stock left). Wall clock (what a reader waits; it
+grows when other processes share the CPU) and process CPU time, p50 and p95, and how
+many deals the sampled hints played out.
+Targets: p95 <= 300 ms open, <= 100 ms strict (the solver's variants; sampled strict hints
+have the open phase's budget).
 """
 
 from __future__ import annotations
@@ -31,8 +34,9 @@ from sixtysix import Deal, get_preset
 from sixtysix.computer import ComputerPlayer
 from sixtysix.hints import hint_for
 from sixtysix.players import player_view
+from sixtysix.presets import PRESET_IDS
 
-VARIANTS = ("classic66", "classic66_32", "schnapsen", "idiot66")
+VARIANTS = PRESET_IDS
 
 
 def pct(values: list[float], q: float) -> float:
@@ -48,8 +52,8 @@ def run(preset: str, deals: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"open": [], "strict": [], "open_cpu": [], "strict_cpu": []}
     samples: list[int] = []
     for i in range(deals):
-        deal = Deal.new(rules, seed=50_000 + i, dealer=i % 2)
-        computer = ComputerPlayer(i)
+        deal = Deal.new(rules, seed=50_000 + i, dealer=(i + 1) % rules.players)
+        computer = ComputerPlayer(i, samples=4, time_limit=None)
         while deal.result is None and deal.to_act is not None:
             if deal.to_act == 0 and len(deal.legal_actions()) > 1:
                 phase = "open" if deal.phase == "open" else "strict"

@@ -1,15 +1,17 @@
-"""Advice for the seat to act in any phase: which move, how sure, and why in facts.
+"""Advice for the seat to act in any variant and phase: which move, how sure, and why.
 
-Strict phase: the exact solver (`solver.solve`; after a close it weighs the layouts of the
-unseen cards). Open phase (stock still open): perfect-information Monte Carlo — deal the
-unseen cards (the opponent's hand and the face-down stock) at random in ways consistent
-with what the seat has seen, play every candidate move out in each of those deals with the
-computer's heuristics for both seats, and average. The same sampled deals are used for
-every candidate, so the comparison is fair.
+Strict phase of the two-player, one-pack variants: the exact solver (`solver.solve`; after a
+close it weighs the layouts of the unseen cards). Everywhere else (stock open; three and four
+players, two packs, partnerships, contracts): perfect-information Monte Carlo
+(`pimc.evaluate`) — deal the unseen cards at random consistently with what the seat has
+seen, play every candidate out in each of those deals with the fast policy for every seat,
+and average; the same deals serve every candidate, so the comparison is fair. The hint says
+how many deals it played and in what share of them its move was the best. The auction and
+naming trumps: the computer's rule of thumb (`method = "rule"`, no numbers).
 
-Only the seat's `PlayerView` decides the result: the hidden cards of the real deal are
-pooled and re-dealt with a generator seeded by a hash of the view, so a hint reveals
-nothing beyond the view and the same position always gets the same hint (a cache key).
+Only the seat's `PlayerView` decides the result: the deals are sampled from the view with a
+generator seeded by a hash of the view, so a hint reveals nothing beyond the view and the
+same position always gets the same hint (a cache key) when the clock does not cut it short.
 Words are left to the caller: a `Hint` holds the chosen move, a `reason` code and numbers.
 """
 
@@ -17,20 +19,31 @@ from __future__ import annotations
 
 import hashlib
 import random
-import time
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import KING, QUEEN, RANKS, SUITS, get_pack
-from .computer import ComputerPlayer, claim_is_true
+from .cards import RANKS, get_pack
+from .computer import choose_bid, choose_trump, claim_is_true
 from .deal import Deal
+from .pimc import evaluate
 from .players import PlayerView, player_view
 from .ruleset import RuleSet
 from .solver import SolverError, solve, supports
+from .worlds import WorldError
 
 __all__ = ["Hint", "MoveAdvice", "hint_for", "view_key"]
 
-PREFERENCE = {"declare": 0, "meld": 1, "exchange": 2, "draw": 3, "play": 4, "close": 5}
+PREFERENCE = {
+    "declare": 0,
+    "meld": 1,
+    "exchange": 2,
+    "draw": 3,
+    "play": 4,
+    "bid": 5,
+    "trump": 5,
+    "pass": 6,
+    "close": 7,
+}
 """Among moves of (nearly) the same worth, the natural one first: play on, not close."""
 TIE = 0.05
 """Mean game points closer than this count as equal (sampling noise)."""
@@ -38,18 +51,22 @@ TIE = 0.05
 
 @dataclass(frozen=True)
 class MoveAdvice:
-    """One candidate: mean game points (seat minus opponent) and share of deals won."""
+    """One candidate: mean game points (the seat's side minus its opponents'), share of
+    deals won and (sampled) share of deals in which it was the best move (ties shared)."""
 
     action: Action
     value: float
     win_share: float
+    best_share: float = 0.0
 
 
 @dataclass(frozen=True)
 class Hint:
     """The advice. `method`: "exact" (every card known), "closed" (after a close, the
-    layouts of the unseen cards weighed) or "sampled" (stock open, `samples` deals
-    played out). `reason`: a code the page turns into a sentence:
+    layouts of the unseen cards weighed), "sampled" (`samples` deals consistent with the
+    view played out; `best_share` = share of them in which `best` was the best move) or
+    "rule" (auction or naming trumps: a rule of thumb, no numbers; reason "bid" or
+    "trump"). `reason`: a code the page turns into a sentence:
     "claim" (the counted points reach the target), "only_win" (the only winning move),
     "wins" (wins, others may too), "all_lose" (every move loses; this one least),
     "likely" / "unlikely" (sampled or after a close: wins more / less often than not),
@@ -64,6 +81,7 @@ class Hint:
     samples: int
     points: int
     marriage: int = 0
+    best_share: float = 0.0
 
     def advice(self, action: Action) -> MoveAdvice:
         """The numbers of one candidate."""
@@ -92,6 +110,8 @@ def view_key(view: PlayerView) -> str:
         tuple(sorted((m["player"], m["suit"], m["points"]) for m in view.marriages)),
         view.exchanges,
         view.close_snapshot,
+        view.bids,
+        view.trump_card,
         tuple(a.key() for a in view.legal),
         view.rules,
     )
@@ -107,25 +127,42 @@ def hint_for(
     strict_time_limit: float = 0.07,
     layouts: int = 60,
 ) -> Hint | None:
-    """The hint for `seat` (to act) in `deal`; None when it has nothing to choose or the
-    variant is outside the engine's reach (not two seats, one pack).
+    """The hint for `seat` (to act) in `deal`, in any variant and phase; None when the deal
+    is over or another seat is to act.
 
-    `samples` bounds the open-phase deals played out and `time_limit` (seconds) that work
-    (past it the deals played so far decide; at least four always are); after a close
-    `layouts` and `strict_time_limit` bound the solver."""
+    `samples` bounds the deals played out by sampling and `time_limit` (seconds) that work
+    (past it the deals played so far decide; at least four always are); in the strict phase
+    of the two-player games `layouts` and `strict_time_limit` bound the solver."""
     rules = deal.rules
-    if deal.result is not None or deal.to_act != seat or not supports(rules):
+    if deal.result is not None or deal.to_act != seat:
         return None
     view = player_view(deal, seat)
     legal = [a for a in view.legal if a.type != "declare" or claim_is_true(view, rules)]
     if not legal:
         return None
     seed = int(view_key(view), 16) % (1 << 30)
-    if view.phase == "strict":
+    if view.phase in ("bidding", "trump_naming"):
+        return _rule(view, rules, legal)
+    if view.phase == "strict" and supports(rules):
         moves, method, count = _strict(view, rules, legal, seed, strict_time_limit, layouts)
-    else:
-        moves, method, count = _sampled(deal, view, rules, legal, seed, samples, time_limit)
+        if count:
+            return _choose(view, rules, method, moves, count)
+    try:
+        moves, method, count = _sampled(view, rules, legal, seed, samples, time_limit)
+    except WorldError:
+        return None
     return _choose(view, rules, method, moves, count)
+
+
+def _rule(view: PlayerView, rules: RuleSet, legal: list[Action]) -> Hint:
+    """The auction or naming trumps: the computer's rule of thumb, said to be one."""
+    if view.phase == "bidding":
+        best, reason = choose_bid(view, rules), "bid"
+    else:
+        best, reason = choose_trump(view, rules), "trump"
+    moves = tuple(MoveAdvice(a, 0.0, 0.0) for a in legal)
+    points = view.card_points[view.seat] if view.card_points else view.own_points
+    return Hint(view.seat, "rule", best, reason, moves, 0, points)
 
 
 def _unseen_trumps(view: PlayerView, rules: RuleSet) -> int:
@@ -177,7 +214,7 @@ def _choose(
         reason = "all_lose"
     else:
         reason = "likely" if best.win_share >= 0.5 else "unlikely"
-    return Hint(seat, method, act, reason, tuple(moves), count, points, marriage)
+    return Hint(seat, method, act, reason, tuple(moves), count, points, marriage, best.best_share)
 
 
 def _strict(
@@ -191,7 +228,7 @@ def _strict(
     try:
         an = solve(view, rules, max_layouts=layouts, seed=seed, time_limit=time_limit)
     except SolverError:
-        return [MoveAdvice(a, 0.0, 0.0) for a in legal], "closed", 0
+        return [], "closed", 0
     moves = [MoveAdvice(m.action, m.value, m.win_share) for m in an.moves if m.action in legal]
     if an.perfect_information:
         return moves, "exact", 1
@@ -199,7 +236,6 @@ def _strict(
 
 
 def _sampled(
-    deal: Deal,
     view: PlayerView,
     rules: RuleSet,
     legal: list[Action],
@@ -207,74 +243,15 @@ def _sampled(
     samples: int,
     time_limit: float,
 ) -> tuple[list[MoveAdvice], str, int]:
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    totals = [0.0] * len(legal)
-    wins = [0] * len(legal)
-    done = 0
-    pool, known, opp_size = _unseen(deal, view)
-    for i in range(samples):
-        if i >= 4 and time.perf_counter() - start > time_limit:
-            break
-        layout = _redeal(deal, view.seat, pool, known, opp_size, rng)
-        for j, action in enumerate(legal):
-            value = _play_out(layout, action, view.seat, seed + i)
-            totals[j] += value
-            wins[j] += value > 0
-        done += 1
-    moves = [MoveAdvice(a, totals[j] / done, wins[j] / done) for j, a in enumerate(legal)]
-    return moves, "sampled", done
-
-
-def _unseen(deal: Deal, view: PlayerView) -> tuple[list[int], int, int]:
-    """(sorted card ids the seat cannot place, ids known to be in the opponent's hand,
-    the opponent's hand size) — from public facts only."""
-    opp = 1 - view.seat
-    face_down = list(deal.stock[deal.stock_pos :])
-    opp_hand = deal.hands[opp]
-    pack = deal.pack
-    known = 0
-    for m in view.marriages:
-        if m["player"] == opp:
-            suit = SUITS.index(m["suit"])
-            known |= (1 << (suit * 8 + KING)) | (1 << (suit * 8 + QUEEN))
-    for s, code in view.exchanges:
-        if s == opp:
-            for c in pack.ids_for(code):
-                known |= 1 << c
-    known &= opp_hand
-    hidden = opp_hand & ~known
-    pool = sorted(face_down + [c for c in range(64) if hidden >> c & 1])
-    return pool, known, opp_hand.bit_count()
-
-
-def _redeal(
-    deal: Deal, seat: int, pool: list[int], known: int, opp_size: int, rng: random.Random
-) -> Deal:
-    """A copy of `deal` with the unseen cards dealt afresh (turn-up stays at the bottom)."""
-    cards = pool[:]
-    rng.shuffle(cards)
-    need = opp_size - known.bit_count()
-    layout = deal.copy()
-    hand = known
-    for c in cards[:need]:
-        hand |= 1 << c
-    layout.hands[1 - seat] = hand
-    layout.stock = tuple(deal.stock[: deal.stock_pos]) + tuple(cards[need:])
-    return layout
-
-
-def _play_out(layout: Deal, action: Action, seat: int, seed: int) -> float:
-    """Apply `action`, let both seats follow the computer's heuristics to the end, and give
-    the game points of `seat` minus the opponent's."""
-    d = layout.copy()
-    d.apply(action)
-    player = ComputerPlayer(seed)
-    rules = d.rules
-    while d.result is None and d.to_act is not None:
-        view = player_view(d, d.to_act)
-        legal = list(view.legal)
-        d.apply(legal[0] if len(legal) == 1 else player._heuristic(view, rules, legal))
-    assert d.result is not None
-    gp = d.result.game_points_by_seat
-    return float(gp[seat] - gp[1 - seat])
+    ev = evaluate(
+        view,
+        rules,
+        legal,
+        random.Random(seed),
+        samples=samples,
+        time_limit=time_limit,
+        playouts=samples * len(legal),
+        min_samples=4,
+    )
+    moves = [MoveAdvice(m.action, m.value, m.win_share, m.best_share) for m in ev.moves]
+    return moves, "sampled", ev.samples

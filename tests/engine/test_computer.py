@@ -19,8 +19,9 @@ VARIANTS = ("classic66", "classic66_32", "schnapsen", "idiot66")
 
 
 def fast(seed: int) -> ComputerPlayer:
-    """A cheap, deterministic computer (few layouts after a close, no clock)."""
-    return ComputerPlayer(seed, layouts=4, time_limit=None)
+    """A cheap, deterministic computer (few layouts after a close, two sampled worlds per
+    open-phase move, no clock)."""
+    return ComputerPlayer(seed, layouts=4, time_limit=None, samples=2)
 
 
 @pytest.mark.parametrize("preset", VARIANTS)
@@ -84,8 +85,8 @@ def test_computer_choice_depends_only_on_its_view() -> None:
             differed += other.stock != deal.stock
             view = player_view(deal, seat)
             assert player_view(other, seat) == view
-            assert ComputerPlayer(i, time_limit=None).choose(view) == ComputerPlayer(
-                i, time_limit=None
+            assert ComputerPlayer(i, time_limit=None, samples=6).choose(view) == ComputerPlayer(
+                i, time_limit=None, samples=6
             ).choose(player_view(other, seat))
             checked += 1
     assert checked > 150
@@ -157,7 +158,7 @@ def test_computer_never_claims_what_it_does_not_have(preset: str) -> None:
         seat = i % 2
         deal = Deal.new(rules, seed=7_000 + i, dealer=(i // 2) % 2)
         players = [RandomPlayer(i), RandomPlayer(i)]
-        players[seat] = ComputerPlayer(i, layouts=8, time_limit=None)
+        players[seat] = ComputerPlayer(i, layouts=8, time_limit=None, samples=2)
         while deal.result is None and deal.to_act is not None:
             s = deal.to_act
             action = players[s].choose(player_view(deal, s))

@@ -18,7 +18,7 @@ def positions(preset: str, deals: int, phase: str):
     rules = get_preset(preset)
     for i in range(deals):
         deal = Deal.new(rules, seed=900 + i, dealer=i % 2)
-        computer = ComputerPlayer(i, layouts=4, time_limit=None)
+        computer = ComputerPlayer(i, layouts=4, time_limit=None, samples=2)
         while deal.result is None and deal.to_act is not None:
             if deal.to_act == 0 and len(deal.legal_actions()) > 1 and deal.phase == phase:
                 yield deal.copy()
@@ -102,7 +102,7 @@ def test_an_open_phase_hint_plays_out_several_deals():
 def test_the_last_trump_reason_is_true():
     """'It draws your opponent's last trump': a trump lead, and he holds exactly one."""
     seen = 0
-    for deal in positions("classic66", 25, "strict"):
+    for deal in positions("classic66", 60, "strict"):
         hint = hint_for(deal, 0)
         if hint.reason != "last_trump":
             continue
@@ -113,3 +113,55 @@ def test_the_last_trump_reason_is_true():
         assert hint.advice(hint.best).value > 0
         seen += 1
     assert seen
+
+
+def table_positions(preset: str, deals: int):
+    """Positions of a three- or four-player variant where the seat to act has a choice."""
+    rules = get_preset(preset)
+    for i in range(deals):
+        deal = Deal.new(rules, seed=950 + i, dealer=i % rules.players)
+        computer = ComputerPlayer(i, layouts=2, time_limit=None, samples=1)
+        while deal.result is None and deal.to_act is not None:
+            if len(deal.legal_actions()) > 1:
+                yield deal.copy()
+            deal.apply(computer.choose(player_view(deal, deal.to_act)))
+
+
+@pytest.mark.parametrize(
+    "preset", ["three_all_play", "three_dealer_out", "three_no_stock", "four_partnership_66"]
+)
+def test_a_three_or_four_player_hint_is_sampled_and_honest(preset):
+    """No exact solver at these tables: the hint samples deals, says how many and how often
+    its move was the best, depends only on the seat's view, and never claims falsely."""
+    rules = get_preset(preset)
+    checked = 0
+    for n, deal in enumerate(table_positions(preset, 4)):
+        if n % 3 or deal.phase not in ("open", "strict"):
+            continue
+        seat = deal.to_act
+        hint = hint_for(deal, seat, samples=6, time_limit=60)
+        assert hint is not None and hint.method == "sampled"
+        assert hint.samples == 6
+        assert {m.action for m in hint.moves} <= set(deal.legal_actions())
+        assert hint.best in deal.legal_actions()
+        assert 0 < hint.best_share <= 1
+        assert hint.best_share == hint.advice(hint.best).best_share
+        assert abs(sum(m.best_share for m in hint.moves) - 1) < 1e-9
+        if hint.best.type == "declare":
+            assert claim_is_true(player_view(deal, seat), rules)
+        assert hint_for(deal, seat, samples=6, time_limit=60) == hint
+        checked += 1
+    assert checked >= 3
+
+
+def test_hints_in_the_auction_and_for_four_with_two_packs():
+    """The auction: the computer's rule of thumb, said to be one (no numbers); the game to
+    101 with two packs: a sampled hint in the open phase."""
+    deal = Deal.new(get_preset("north_american_bid66"), seed=4, dealer=0)
+    hint = hint_for(deal, deal.to_act)
+    assert hint is not None and hint.method == "rule" and hint.reason == "bid"
+    assert hint.best in deal.legal_actions() and hint.samples == 0
+    deal = Deal.new(get_preset("four_double_pack_101"), seed=4, dealer=0)
+    hint = hint_for(deal, deal.to_act, samples=4, time_limit=60)
+    assert hint is not None and hint.method == "sampled" and hint.samples == 4
+    assert hint_for(deal, (deal.to_act + 1) % 4) is None  # not this seat's turn
