@@ -41,6 +41,7 @@ def step(d: Deal, action: Action) -> None:
     why = d._why_not(action)
     if why is not None:
         raise ValueError(f"illegal in the playout: {action} ({why[0]})")
+    d._legal = None  # the deal's cached legal moves belong to the position before
     EFFECTS[action.type](d, action)
 
 
