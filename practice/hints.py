@@ -230,9 +230,13 @@ def hint_text(data: dict, rules: RuleSet) -> HintText:
     elif reason == "wins":
         line = _fill(_("%(move)s: with it you win the deal, whatever your opponent plays."), facts)
     elif reason == "all_lose" and method == "exact":
-        line = _fill(_("Every move loses this deal. %(move)s loses the least."), facts)
+        line = _fill(
+            _("Every move loses this deal. The one that loses the least: %(move)s."), facts
+        )
     elif reason == "all_lose":
-        line = _fill(_("Every move is likely to lose. %(move)s loses the least."), facts)
+        line = _fill(
+            _("Every move is likely to lose. The one that loses the least: %(move)s."), facts
+        )
     elif reason == "likely":
         line = _fill(
             ngettext(

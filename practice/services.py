@@ -20,7 +20,6 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core import signing
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from sixtysix import Action, Deal, EngineError, RuleSet
@@ -146,10 +145,8 @@ ORIGIN_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,19}:[A-Za-z0-9_.-]{1,80}", re.ASC
 def register_position_source(prefix: str, resolve: Callable[[str], StartPosition | None]) -> None:
     """Let `?from=<prefix>:<name>` start a match from `resolve(name)` (None: unknown name).
 
-    Other apps register here (practice imports none of them); a settings dict
-    PRACTICE_POSITION_SOURCES = {prefix: "dotted.path"} does the same without an import,
-    and `resolve` may answer with anything shaped like a StartPosition (see
-    `_as_start_position`), so the other app need not import practice either."""
+    Other apps register here (the lessons do, in their AppConfig.ready); practice imports
+    none of them."""
     _SOURCES[prefix] = resolve
 
 
@@ -158,34 +155,7 @@ def unregister_position_source(prefix: str) -> None:
 
 
 def _source(prefix: str) -> Callable[[str], StartPosition | None] | None:
-    if prefix in _SOURCES:
-        return _SOURCES[prefix]
-    path = getattr(settings, "PRACTICE_POSITION_SOURCES", {}).get(prefix)
-    if not path:
-        return None
-    try:
-        return import_string(path)
-    except ImportError:
-        return None
-
-
-def _as_start_position(value: Any) -> StartPosition | None:
-    """A StartPosition, or anything shaped like one (an object with its four attributes,
-    or a dict with its four keys): an app that may not import practice can still answer."""
-    if value is None or isinstance(value, StartPosition):
-        return value
-    names = ("variant", "layout", "actions", "you")
-    if isinstance(value, dict):
-        found = {k: value.get(k) for k in names}
-    else:
-        found = {k: getattr(value, k, None) for k in names}
-    if found["you"] is None:
-        found["you"] = 0
-    if not isinstance(found["variant"], str) or not isinstance(found["layout"], dict):
-        return None
-    if not isinstance(found["actions"], (list, tuple)):
-        return None
-    return StartPosition(found["variant"], found["layout"], list(found["actions"]), found["you"])
+    return _SOURCES.get(prefix)
 
 
 def _rotate(seat: int, you: int, n: int) -> int:
@@ -205,7 +175,6 @@ def start_position(origin: str, variant: Variant) -> tuple[dict, list[dict]] | N
         position = resolve(name)
     except Exception:  # another app's bug must not break practice
         return None
-    position = _as_start_position(position)
     if position is None or position.variant != variant.slug:
         return None
     rules = _rules(variant)
@@ -899,7 +868,7 @@ def _contract(deal: Deal, names: list[str]) -> str:
     if deal.rules.bidding == "none" or deal.phase == "bidding" or deal.high_bidder is None:
         return ""
     return _("Contract: %(player)s, %(bid)s") % {
-        "player": names[deal.high_bidder],
+        "player": _mid(names[deal.high_bidder]),
         "bid": _bid_words(deal.high_bid, deal.rules),
     }
 

@@ -121,6 +121,11 @@ class StepView(TableView):
     play_on_url: str = ""
 
     @property
+    def can_play(self) -> bool:
+        """A card of the hand is among the choices (not while bidding or naming trumps)."""
+        return any(choice["type"] == "play" for choice in self.choices)
+
+    @property
     def is_last(self) -> bool:
         return self.number == self.total
 

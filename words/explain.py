@@ -11,6 +11,7 @@ true for the variant it is shown in. Every sentence comes back as safe HTML buil
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from sixtysix.bidding import is_moon
 from sixtysix.ruleset import RuleSet
 
 from .card_names import SUIT_NAMES, card_html, suit_html
@@ -209,6 +210,10 @@ def describe_action(action: dict, actor: str, is_you: bool, rules: RuleSet) -> S
     target = rules.target
     if kind == "draw":
         return _draw_line(actor, is_you, rules)
+    if kind == "bid" and isinstance(value, int) and is_moon(value, rules):
+        if is_you:
+            return fill_html(_("You bid the moon."))
+        return fill_html(_("%(player)s bids the moon."), player=actor)
     if is_you:
         lines = {
             # Translators: %(card)s is spoken in the accusative ("Zagrywasz damę kier").

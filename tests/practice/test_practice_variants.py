@@ -20,8 +20,6 @@ from practice.services import (
     StartPosition,
     deal_seed,
     game_loads,
-    register_position_source,
-    unregister_position_source,
 )
 from rules.models import Variant
 from tests.words.checks import assert_clean
@@ -289,7 +287,7 @@ def test_a_reader_sitting_out_sees_the_deal_played_by_the_others(client):
 
 
 @pytest.fixture
-def lesson_source():
+def lesson_source(monkeypatch):
     rules = RuleSet.from_dict(Variant.objects.get(slug="three_all_play").rules)
     deal = Deal.new(rules, seed=11, dealer=0)
     state = deal.state()
@@ -303,9 +301,9 @@ def lesson_source():
     positions = {
         "lead": StartPosition("three_all_play", layout, [first.to_dict()], you=2),
     }
-    register_position_source("lesson", positions.get)
+    # monkeypatch puts the site's own "lesson" source (the tutorial app's) back afterwards
+    monkeypatch.setitem(services._SOURCES, "lesson", positions.get)
     yield positions["lead"], layout, first
-    unregister_position_source("lesson")
 
 
 def test_play_on_from_a_lesson_position(client, lesson_source):
@@ -365,15 +363,12 @@ def test_an_origin_of_another_variant_starts_a_normal_match(client, lesson_sourc
     assert not load("four_partnership_66", response.content.decode()).origin
 
 
-def test_a_broken_source_is_never_a_500(client):
+def test_a_broken_source_is_never_a_500(client, monkeypatch):
     def broken(name):
         raise RuntimeError("bug in another app")
 
-    register_position_source("lesson", broken)
-    try:
-        response = client.get("/en/practice/three_all_play/", {"from": "lesson:x"})
-    finally:
-        unregister_position_source("lesson")
+    monkeypatch.setitem(services._SOURCES, "lesson", broken)
+    response = client.get("/en/practice/three_all_play/", {"from": "lesson:x"})
     assert response.status_code == 200
 
 
@@ -433,28 +428,3 @@ def test_the_idiot_round_settlement_is_told():
     assert "pays you" in text
     if rules.idiot_settlement == "per_round":
         assert text.endswith("1.")
-
-
-def test_a_source_named_in_the_settings_may_answer_with_a_plain_dict(client, settings):
-    """An app that may not import practice (the lessons) answers with a dict, found through
-    the setting, so neither app imports the other."""
-    rules = RuleSet.from_dict(Variant.objects.get(slug="four_partnership_66").rules)
-    state = Deal.new(rules, seed=4, dealer=3).state()
-    layout = {"dealer": 3, "hands": state["hands"]}
-    POSITIONS["deal"] = {"variant": "four_partnership_66", "layout": layout, "actions": []}
-    settings.PRACTICE_POSITION_SOURCES = {"book": f"{__name__}.resolve_from_book"}
-    html = get(client, "four_partnership_66", "pl", **{"from": "book:deal"})
-    game = load("four_partnership_66", html)
-    assert game.origin == "book:deal" and "feedback--illegal" not in html
-    assert game.deal.dealer == 3
-    first = [a for a in game.deal.actions if a.player == 0]
-    assert sorted(game.deal.state()["hands"][YOU] + [a.card for a in first if a.card]) == sorted(
-        state["hands"][0]
-    )
-
-
-POSITIONS: dict = {}
-
-
-def resolve_from_book(name):
-    return POSITIONS.get(name)
