@@ -8,9 +8,10 @@ solver's only best move, a near-duplicate — is refused with its id; nothing is
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
-from sixtysix import RuleSet, RuleSetError
+from sixtysix import Analysis, RuleSet, RuleSetError
 
 from rules.content_loader import ContentError, LoadReport
 from rules.models import Variant
@@ -54,6 +55,24 @@ def _read(path: Path) -> list:
     return data["puzzles"]
 
 
+@lru_cache(maxsize=4096)
+def _checked(payload: str) -> Analysis:
+    """The solver's verdict on one puzzle, once per process: a load that re-reads unchanged
+    puzzles (each release, each test's load) need not solve them again. The key is the whole
+    input (rules, deal, actions, answer), so any change is checked afresh; refusals raise
+    and are never kept."""
+    rules, layout, actions, answer = json.loads(payload)
+    return check(RuleSet.from_dict(rules), layout, actions, answer)
+
+
+def _check(rules: RuleSet, rules_dict: dict, raw: dict) -> Analysis:
+    try:
+        payload = json.dumps([rules_dict, raw["deal"], raw["actions"], raw["answer"]])
+    except (TypeError, ValueError):  # not plain JSON: check it without the memo
+        return check(rules, raw["deal"], raw["actions"], raw["answer"])
+    return _checked(payload)
+
+
 def parse_puzzle(path: Path, raw, rules_by_variant: dict[str, dict], index: int) -> PuzzleData:
     where = f"puzzles[{index}]"
     if not isinstance(raw, dict) or set(raw) != set(FIELDS):
@@ -76,7 +95,7 @@ def parse_puzzle(path: Path, raw, rules_by_variant: dict[str, dict], index: int)
     except RuleSetError as exc:
         raise ContentError(path, f"{where}: variant", str(exc)) from exc
     try:
-        analysis = check(rules, raw["deal"], raw["actions"], raw["answer"])
+        analysis = _check(rules, rules_by_variant[raw["variant"]], raw)
     except PuzzleError as exc:
         raise ContentError(path, where, str(exc)) from exc
     if analysis.value != raw["value"]:

@@ -7,16 +7,35 @@ sentences made from these facts are in words/solver_words.py.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from sixtysix import Action, Analysis, Deal, EngineError
 from sixtysix.players import player_view
 from sixtysix.solver import SolverError, solve
 
+_ANALYSES: OrderedDict[tuple[str, object], Analysis] = OrderedDict()
+ANALYSES_KEPT = 4096
+
 
 def analyse(deal: Deal) -> Analysis:
-    """The solver's analysis for the seat to act."""
-    return solve(player_view(deal, deal.to_act), deal.rules)
+    """The solver's analysis for the seat to act.
+
+    Kept per process for the last few thousand positions: a lesson's step, a puzzle and
+    its best line ask for the same positions again and again (each tried move, each load),
+    and the solver is deterministic. The key is the whole view of the seat to act (its
+    repr: every field but the rules) and the rules; an Analysis is frozen, so sharing it
+    is safe. Errors are raised each time, never kept.
+    """
+    view = player_view(deal, deal.to_act)
+    key = (repr(view), deal.rules)
+    analysis = _ANALYSES.get(key)
+    if analysis is None:
+        analysis = solve(view, deal.rules)
+        _ANALYSES[key] = analysis
+        if len(_ANALYSES) > ANALYSES_KEPT:
+            _ANALYSES.popitem(last=False)
+    return analysis
 
 
 def best_reply(deal: Deal) -> Action:

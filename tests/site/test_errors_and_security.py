@@ -2,6 +2,7 @@
 
 import os
 import re
+import runpy
 import secrets
 import stat
 import subprocess
@@ -170,19 +171,29 @@ def test_no_secret_key_in_the_source():
         assert not re.search(r"SECRET_KEY\s*=\s*['\"]", text), path
 
 
-def test_without_secret_key_a_random_key_is_kept_in_a_private_file(tmp_path):
+def production_settings(monkeypatch, env: dict) -> dict:
+    """The production settings module run afresh in this process (as at each start), under
+    `env`: what it computes at import, without a subprocess and django.setup() each time."""
+    for key in ("SECRET_KEY", "SECRET_KEY_FILE", "HSTS_PRELOAD", "ADMIN_URL"):
+        monkeypatch.delenv(key, raising=False)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    path = Path(__file__).resolve().parents[2] / "sixtysix_site" / "settings.py"
+    return runpy.run_path(str(path))
+
+
+def test_without_secret_key_a_random_key_is_kept_in_a_private_file(tmp_path, monkeypatch):
     key_file = tmp_path / "state" / "secret_key"
-    show = "print(settings.SECRET_KEY)"
-    first = run_settings({"DEBUG": "0", "SECRET_KEY_FILE": str(key_file)}, show)
-    assert first.returncode == 0, first.stderr
+    env = {"DEBUG": "0", "SECRET_KEY_FILE": str(key_file)}
+    key = production_settings(monkeypatch, env)["SECRET_KEY"]
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
-    key = first.stdout.strip()
     assert len(key) >= 50
     assert key == key_file.read_text().strip()
-    second = run_settings({"DEBUG": "0", "SECRET_KEY_FILE": str(key_file)}, show)
-    assert second.stdout.strip() == key  # the same key after a restart
-    other = run_settings({"DEBUG": "0", "SECRET_KEY_FILE": str(tmp_path / "other")}, show)
-    assert other.stdout.strip() != key  # each machine gets its own
+    second = production_settings(monkeypatch, env)["SECRET_KEY"]
+    assert second == key  # the same key after a restart
+    other_env = {**env, "SECRET_KEY_FILE": str(tmp_path / "other")}
+    other = production_settings(monkeypatch, other_env)["SECRET_KEY"]
+    assert other != key  # each machine gets its own
 
 
 def test_an_unwritable_key_file_stops_the_start_with_a_clear_message(tmp_path):

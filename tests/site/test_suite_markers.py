@@ -27,7 +27,11 @@ def test_test_fast_leaves_out_the_slow_tests_and_the_full_run_keeps_them():
 
 
 def test_the_fuzz_suites_are_marked_slow():
-    files = ["tests/site/test_fuzz.py", "tests/tutorial/test_tutorial_pages.py"]
+    files = [
+        "tests/site/test_fuzz.py",
+        "tests/tutorial/test_tutorial_pages.py",
+        "tests/puzzles/test_puzzle_pages.py",
+    ]
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--collect-only"]
     result = subprocess.run(  # noqa: S603 (this interpreter, fixed arguments)
         [*command, "-m", "slow", *files],
@@ -36,11 +40,17 @@ def test_the_fuzz_suites_are_marked_slow():
         text=True,
         check=False,
     )
-    collected = {line.split("::")[1] for line in result.stdout.splitlines() if "::" in line}
+    lines = [line for line in result.stdout.splitlines() if "::" in line]
+    collected = {line.split("::")[1].split("[")[0] for line in lines}  # one name per test
     assert collected == {
         "test_paths",
         "test_query_strings",
         "test_tutorial_steps_and_tries",
         "test_move_check_bodies",
         "test_random_bodies_never_cause_a_server_error",
+        # The walks over every step in every language (a sample stays in `make test-fast`).
+        "test_every_step_page_returns_200",
+        "test_your_move_accepts_the_lessons_move",
+        "test_every_answer_to_a_tried_move_reads_clean",
+        "test_every_puzzle_page_in_every_language",
     }, result.stdout + result.stderr

@@ -25,20 +25,46 @@ def ask_steps():
     return list(TutorialStep.objects.exclude(ask=[]).select_related("tutorial").order_by("pk"))
 
 
+def lesson_ends(steps):
+    """Each lesson's first and last of `steps`, each lesson in one language, the languages
+    rotating: the sample `make test-fast` walks; `make test` walks every step in every one."""
+    by_lesson = {}
+    for step in steps:
+        by_lesson.setdefault(step.tutorial_id, []).append(step)
+    return [
+        (LANGUAGES[index % len(LANGUAGES)], step)
+        for index, group in enumerate(by_lesson.values())
+        for step in dict.fromkeys((group[0], group[-1]))
+    ]
+
+
 def check(client, step, body, **extra):
     url = f"/en/tutorials/{step.tutorial.slug}/{step.number}/check/"
     payload = body if isinstance(body, (str, bytes)) else json.dumps(body)
     return client.post(url, payload, content_type="application/json", **extra)
 
 
+def assert_step_page(client, step, lang):
+    response = client.get(f"/{lang}/tutorials/{step.tutorial.slug}/{step.number}/")
+    assert response.status_code == 200, (step.tutorial.slug, step.number)
+    html = response.content.decode()
+    assert f'<html lang="{lang}">' in html
+    assert getattr(step.tutorial, f"title_{lang}") in html
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_step_page_returns_200(client, lang):
     for step in TutorialStep.objects.select_related("tutorial"):
-        response = client.get(f"/{lang}/tutorials/{step.tutorial.slug}/{step.number}/")
-        assert response.status_code == 200, (step.tutorial.slug, step.number)
-        html = response.content.decode()
-        assert f'<html lang="{lang}">' in html
-        assert getattr(step.tutorial, f"title_{lang}") in html
+        assert_step_page(client, step, lang)
+
+
+def test_every_lessons_first_and_last_step_page_returns_200(client):
+    steps = TutorialStep.objects.select_related("tutorial").order_by("tutorial", "number")
+    sample = lesson_ends(steps)
+    assert len(sample) >= Tutorial.objects.count()
+    for lang, step in sample:
+        assert_step_page(client, step, lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -94,21 +120,32 @@ def test_step_page_query_count_is_small(client):
     assert len(queries) <= 6
 
 
+def assert_move_accepted(client, step, lang):
+    url = f"/{lang}/tutorials/{step.tutorial.slug}/{step.number}/check/"
+    accepted = {k: v for k, v in step.ask[0].items() if k != "player"}
+    response = client.post(url, json.dumps(accepted), content_type="application/json")
+    assert response.status_code == 200, (step.tutorial.slug, step.number)
+    assert response.json()["correct"] is True
+    # The same check without JavaScript: a link with ?try=.
+    page = client.get(
+        f"/{lang}/tutorials/{step.tutorial.slug}/{step.number}/",
+        {"try": Action.from_dict({**accepted, "player": 0}).key()},
+    )
+    assert "feedback--correct" in page.content.decode()
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_your_move_accepts_the_lessons_move(lang):
     client = Client()
     for step in ask_steps():
-        url = f"/{lang}/tutorials/{step.tutorial.slug}/{step.number}/check/"
-        accepted = {k: v for k, v in step.ask[0].items() if k != "player"}
-        response = client.post(url, json.dumps(accepted), content_type="application/json")
-        assert response.status_code == 200, (step.tutorial.slug, step.number)
-        assert response.json()["correct"] is True
-        # The same check without JavaScript: a link with ?try=.
-        page = client.get(
-            f"/{lang}/tutorials/{step.tutorial.slug}/{step.number}/",
-            {"try": Action.from_dict({**accepted, "player": 0}).key()},
-        )
-        assert "feedback--correct" in page.content.decode()
+        assert_move_accepted(client, step, lang)
+
+
+def test_your_move_accepts_the_lessons_move_at_each_lessons_first_and_last_ask():
+    client = Client()
+    for lang, step in lesson_ends(sorted(ask_steps(), key=lambda s: (s.tutorial_id, s.number))):
+        assert_move_accepted(client, step, lang)
 
 
 def test_wrong_but_legal_moves_get_the_lessons_reply():
@@ -289,23 +326,40 @@ def test_hidden_hands_can_be_revealed(client):
     assert shown.count("card card--back") < hidden.count("card card--back")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_answer_to_a_tried_move_reads_clean(lang):
+def assert_tried_moves_read_clean(client, step, lang):
     """Each move a reader can try at a your-move step: the reply shows no markup or token."""
     from tests.words.checks import assert_clean, mentions_the_others
 
+    tutorial = step.tutorial
+    rules = tutorial_rules(tutorial)
+    position = tutorial_positions(tutorial, list(tutorial.steps.all()))[step.number - 1]
+    url = f"/{lang}/tutorials/{tutorial.slug}/{step.number}/check/"
+    tries = [Action.from_dict({**a, "player": tutorial.you}).to_dict() for a in position.legal]
+    tries += [{"type": kind} for kind in ("close", "declare", "exchange", "draw")]
+    for body in tries:
+        body = {k: v for k, v in body.items() if k != "player"}
+        response = client.post(url, json.dumps(body), content_type="application/json")
+        message = response.json()["message"]
+        assert_clean(message, f"{url} {body}")
+        if lang == "en" and rules.players == 2:
+            assert not mentions_the_others(message), (url, body, message)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_answer_to_a_tried_move_reads_clean(lang):
     client = Client()
     for step in ask_steps():
-        tutorial = step.tutorial
-        rules = tutorial_rules(tutorial)
-        position = tutorial_positions(tutorial, list(tutorial.steps.all()))[step.number - 1]
-        url = f"/{lang}/tutorials/{tutorial.slug}/{step.number}/check/"
-        tries = [Action.from_dict({**a, "player": tutorial.you}).to_dict() for a in position.legal]
-        tries += [{"type": kind} for kind in ("close", "declare", "exchange", "draw")]
-        for body in tries:
-            body = {k: v for k, v in body.items() if k != "player"}
-            response = client.post(url, json.dumps(body), content_type="application/json")
-            message = response.json()["message"]
-            assert_clean(message, f"{url} {body}")
-            if lang == "en" and rules.players == 2:
-                assert not mentions_the_others(message), (url, body, message)
+        assert_tried_moves_read_clean(client, step, lang)
+
+
+def test_the_answers_at_each_lessons_first_and_last_ask_read_clean():
+    client = Client()
+    sample = lesson_ends(sorted(ask_steps(), key=lambda s: (s.tutorial_id, s.number)))
+    for lang, step in sample:
+        assert_tried_moves_read_clean(client, step, lang)
+    # The English check on the others' cards, at the first ask of every two-player lesson.
+    firsts = {step.tutorial_id: (lang, step) for lang, step in reversed(sample)}.values()
+    for lang, step in firsts:
+        if lang != "en" and tutorial_rules(step.tutorial).players == 2:
+            assert_tried_moves_read_clean(client, step, "en")
