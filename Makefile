@@ -15,11 +15,21 @@ $(VENV)/bin/activate:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-install: $(VENV)/bin/activate
-	$(PIP) install --quiet -r requirements.txt
+# Stamp files: pip runs again only when a requirements file or the engine's metadata changes
+# (the engine itself is installed editable, so its code needs no reinstall).
+ENGINE_META := engine/pyproject.toml
 
-install-dev: $(VENV)/bin/activate
+install: $(VENV)/.installed
+
+install-dev: $(VENV)/.installed-dev
+
+$(VENV)/.installed: requirements.txt $(ENGINE_META) | $(VENV)/bin/activate
+	$(PIP) install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt $(ENGINE_META) | $(VENV)/bin/activate
 	$(PIP) install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.installed
 
 # Debian packages the tests need: Chromium for the browser tests, gettext for msgfmt.
 # Nothing is downloaded at test time; Playwright drives Debian's chromium.
@@ -78,7 +88,7 @@ test-postgres: install-dev system-packages node-packages compilemessages
 
 # Everything but the browser tests and the slow fuzz/property runs (which `make test` runs).
 test-fast: install-dev compilemessages
-	$(VENV)/bin/pytest -p no:cacheprovider -m "not e2e and not slow" -n 2
+	$(VENV)/bin/pytest -p no:cacheprovider -m "not e2e and not slow" -n 2 --dist worksteal
 
 test-e2e: install-dev system-packages compilemessages
 	$(VENV)/bin/pytest -m e2e

@@ -437,7 +437,11 @@ def computer_move(game: Game, seat: int) -> Action:
     seed = computer_seed(game.variant.slug, game.deal_id, len(game.actions), seat)
     view = player_view(deal, seat)
     try:
-        action = ComputerPlayer(seed, layouts=16, time_limit=None).choose(view)
+        # No clock: the reply depends only on the view and the seed (a take-back and the
+        # same move bring the same reply); the playouts bound the work instead.
+        playouts = getattr(settings, "PRACTICE_COMPUTER_PLAYOUTS", None)
+        player = ComputerPlayer(seed, layouts=16, time_limit=None, playouts=playouts)
+        action = player.choose(view)
         if deal.is_legal(action) and (action.type != "declare" or claim_is_true(view, game.rules)):
             return action
     except Exception:  # noqa: S110 - the page must go on whatever the player does

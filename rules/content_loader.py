@@ -10,6 +10,8 @@ second load a no-op. `load_content` (sixtysix_site/content.py) adds the guards a
 no editor's change and no whole file's rows are lost unasked.
 """
 
+import copy
+import functools
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -103,11 +105,18 @@ class LoadReport:
 
 def read_toml(path: Path) -> dict:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return copy.deepcopy(_parse_toml(path.read_text(encoding="utf-8")))
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(path, "file", f"not valid TOML ({exc})") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise ContentError(path, "file", f"cannot be read ({exc})") from exc
+
+
+@functools.lru_cache(maxsize=64)
+def _parse_toml(text: str) -> dict:
+    """The parsed text, remembered: a load reads the same unchanged files every release
+    (and the tests load them dozens of times); callers get their own deep copy."""
+    return tomllib.loads(text)
 
 
 def text_field(path: Path, table: dict, key: str, field_name: str, language: str) -> str:

@@ -44,3 +44,7 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 # WhiteNoise serves straight from the apps' static folders; no collectstatic in tests.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+
+# The computer's strength is the engine's business (tests/engine, benchmarks/computer.py);
+# the site's tests check that its moves are legal and honest, with fewer playouts a move.
+PRACTICE_COMPUTER_PLAYOUTS = 24

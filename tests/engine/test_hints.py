@@ -112,6 +112,8 @@ def test_the_last_trump_reason_is_true():
         assert hint.best.type == "play" and hint.best.card[1] == "CDHS"[trump]
         assert hint.advice(hint.best).value > 0
         seen += 1
+        if seen == 3:  # three true cases are enough; the search for them is the cost
+            break
     assert seen
 
 

@@ -36,14 +36,6 @@ MULTI = [
     "north_american_bid66",
 ]
 TWO = ["classic66", "classic66_32", "schnapsen", "idiot66"]
-HEAVY = {
-    "four_double_pack_101",
-    "north_american_bid66",
-    "idiot66",
-    "schnapsen",
-    "classic66",
-    "classic66_32",
-}
 
 
 def token_of(html: str) -> str:
@@ -128,11 +120,10 @@ def play_match(client, slug, rng, lang="en", max_deals=60):
     raise AssertionError("the match did not end")
 
 
-def _match_param(slug):
-    return pytest.param(slug, marks=pytest.mark.slow) if slug in HEAVY else slug
-
-
-@pytest.mark.parametrize("slug", [_match_param(s) for s in MULTI + TWO])
+# Whole matches are `slow` (make test and CI run them); the fast run plays a whole deal of
+# every variant (tests/practice/test_practice_pages.py).
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", MULTI + TWO)
 def test_a_whole_match_by_random_clicks_ends_as_the_engine_says(client, slug):
     play_match(client, slug, random.Random(f"match-{slug}"))
 
