@@ -121,7 +121,8 @@ def play_lesson(page, site, slug, lang="en", skip=(), check_motion=False):
             control = page.locator(f'[data-move="{move_key(step)}"]')
             control.click()
             feedback = page.locator("#feedback")
-            expect(feedback).to_have_class("feedback feedback--correct")
+            # the check is a request to the server: a loaded CI machine may take a while
+            expect(feedback).to_have_class("feedback feedback--correct", timeout=15_000)
             expect(feedback).to_be_in_viewport()
             if check_motion and step.ask[0]["type"] == "play":
                 # The card leaves the hand for the trick before the page moves on.
