@@ -4,11 +4,9 @@ import difflib
 import functools
 import io
 import os
-import shutil
 import socket
 import subprocess
 import sys
-from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -16,47 +14,16 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import OperationalError, connection, connections, transaction
 
-from rules.content_loader import CONTENT_DIR as RULES_DIR
 from rules.content_loader import ContentError, read_toml
 from rules.models import GlossaryTerm, RuleSection, Source, Variant
-from sixtysix_site.content import LoadRefused, content_load
+from sixtysix_site.content import LoadRefused
 from sixtysix_site.content_edits import local_edits
 from sixtysix_site.content_export import content_export
 from sixtysix_site.management.commands.load_content import Command as LoadCommand
 from sixtysix_site.models import ContentVersion, LoadedText
-from tutorial.content_loader import CONTENT_DIR as TUTORIALS_DIR
 from tutorial.models import Tutorial, TutorialStep
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
-
-
-@pytest.fixture
-def dirs(tmp_path) -> tuple[Path, Path]:
-    """Copies of both content folders: tests never touch the real files."""
-    ignore = shutil.ignore_patterns("_drafts", "*.md")
-    rules, tutorials = tmp_path / "rules", tmp_path / "tutorials"
-    shutil.copytree(RULES_DIR, rules, ignore=ignore)
-    shutil.copytree(TUTORIALS_DIR, tutorials, ignore=ignore)
-    return rules, tutorials
-
-
-@pytest.fixture
-def load(dirs):
-    rules, tutorials = dirs
-    return functools.partial(content_load, rules_dir=rules, tutorials_dir=tutorials)
-
-
-@pytest.fixture
-def command(monkeypatch, load):
-    """The load_content command, reading the copies."""
-    monkeypatch.setattr("sixtysix_site.management.commands.load_content.content_load", load)
-
-    def run(*args):
-        out = io.StringIO()
-        call_command("load_content", *args, stdout=out)
-        return out.getvalue()
-
-    return run
 
 
 def snapshot():

@@ -1,17 +1,14 @@
 """The edit guard, export_content and the admin cover lesson recaps and course-group titles."""
 
 import difflib
-import functools
-import io
-import shutil
 from pathlib import Path
 
 import pytest
 import tomlkit
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
 
 from rules.content_loader import read_toml
-from sixtysix_site.content import LoadRefused, content_load
+from sixtysix_site.content import LoadRefused
 from sixtysix_site.content_edits import local_edits
 from sixtysix_site.content_export import content_export
 from tutorial.content_loader import CONTENT_DIR as TUTORIALS_DIR
@@ -24,35 +21,6 @@ LANGUAGES = ("en", "da", "nb", "pl", "lv")
 EDITS = ["tutorial closing: recap_da", "group closing: title_pl"]
 NEW_RECAP = "Du lukkede og vandt: husk de sikre stik.\n\nOg sig stop i tide."
 NEW_TITLE = "Zamknięcie talii"
-
-
-@pytest.fixture
-def dirs(tmp_path) -> tuple[Path, Path]:
-    """Copies of both content folders: tests never touch the real files."""
-    ignore = shutil.ignore_patterns("_drafts", "*.md")
-    rules, tutorials = tmp_path / "rules", tmp_path / "tutorials"
-    shutil.copytree(RULES_DIR, rules, ignore=ignore)
-    shutil.copytree(TUTORIALS_DIR, tutorials, ignore=ignore)
-    return rules, tutorials
-
-
-@pytest.fixture
-def load(dirs):
-    rules, tutorials = dirs
-    return functools.partial(content_load, rules_dir=rules, tutorials_dir=tutorials)
-
-
-@pytest.fixture
-def command(monkeypatch, load):
-    """The load_content command, reading the copies."""
-    monkeypatch.setattr("sixtysix_site.management.commands.load_content.content_load", load)
-
-    def run(*args):
-        out = io.StringIO()
-        call_command("load_content", *args, stdout=out)
-        return out.getvalue()
-
-    return run
 
 
 def snapshot():
