@@ -7,6 +7,10 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Bytecode is cached (in the ignored __pycache__ folders) even where the environment turns
+# it off: without it every pytest worker re-rewrites and recompiles every test module (5 s
+# of each run's start on this machine instead of 1.3 s).
+export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: serve test test-postgres test-fast test-e2e install install-dev system-packages node-packages messages \
         compilemessages setup migrations-check lint format clean

@@ -65,6 +65,14 @@ def _checked(payload: str) -> Analysis:
     return check(RuleSet.from_dict(rules), layout, actions, answer)
 
 
+@lru_cache(maxsize=4096)
+def _signature(payload: str) -> str:
+    """The position a checked puzzle reaches, as a key for duplicates; remembered as
+    `_checked` is."""
+    rules, layout, actions = json.loads(payload)
+    return signature(reach(RuleSet.from_dict(rules), layout, actions))
+
+
 def _check(rules: RuleSet, rules_dict: dict, raw: dict) -> Analysis:
     try:
         payload = json.dumps([rules_dict, raw["deal"], raw["actions"], raw["answer"]])
@@ -126,8 +134,8 @@ def parse_puzzles(path: Path = PUZZLES_FILE, rules_by_variant=None) -> list[Puzz
         data = parse_puzzle(path, raw, rules_by_variant, index)
         if data.number in numbers:
             raise ContentError(path, f"puzzle {data.number}", "this id is used twice")
-        rules = RuleSet.from_dict(rules_by_variant[data.variant])
-        sig = data.variant + ":" + signature(reach(rules, data.deal, data.actions))
+        payload = json.dumps([rules_by_variant[data.variant], data.deal, data.actions])
+        sig = data.variant + ":" + _signature(payload)
         if sig in seen:
             raise ContentError(path, f"puzzle {data.number}", f"same position as {seen[sig]}")
         numbers.add(data.number)

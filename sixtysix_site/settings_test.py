@@ -47,4 +47,4 @@ WHITENOISE_USE_FINDERS = True
 
 # The computer's strength is the engine's business (tests/engine, benchmarks/computer.py);
 # the site's tests check that its moves are legal and honest, with fewer playouts a move.
-PRACTICE_COMPUTER_PLAYOUTS = 24
+PRACTICE_COMPUTER_PLAYOUTS = 6

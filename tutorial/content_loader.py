@@ -27,7 +27,7 @@ from rules.models import Variant
 from sixtysix_site.content_rows import write_rows
 
 from .models import CourseGroup, Tutorial, TutorialStep
-from .replay import ReplayError, Script, narration_values, placeholders, replay
+from .replay import ReplayError, Script, narration_values, placeholders, replay_once
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 COURSE_FILE = "course.toml"
@@ -191,7 +191,7 @@ def parse_tutorial_file(
         )
 
     try:
-        positions = replay(rules, Script(layouts, [(s["deal"], s["actions"]) for s in steps]))
+        positions = replay_once(rules, Script(layouts, [(s["deal"], s["actions"]) for s in steps]))
     except LayoutError as exc:
         raise ContentError(
             path, "deal", f"not a deal of {variant} ({exc.code} {exc.details})"

@@ -4,12 +4,14 @@ Plain functions over engine objects, shared by the content loader (which refuses
 whose actions are illegal) and the step pages (which show the engine's positions).
 """
 
+import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from sixtysix import Action, Deal, EngineError, RuleSet
-from sixtysix.cards import RANK_POINTS, RANKS
+from sixtysix.cards import CODES, RANK_POINTS, RANKS
 
 PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)\}")
 
@@ -63,22 +65,35 @@ def replay(rules: RuleSet, script: Script) -> list[Position]:
                 deal.apply(Action.from_dict(raw))
             except EngineError as exc:
                 raise ReplayError(number, index, exc.code, exc.details) from exc
-            state = deal.state()
-            if raw.get("type") == "play" and not state["trick"] and state.get("last_trick"):
-                completed.append(state["last_trick"])
+            if raw.get("type") == "play" and not deal.trick and deal.last_trick:
+                completed.append([{"player": s, "card": CODES[c]} for s, c in deal.last_trick])
         state = deal.state()
         positions.append(
             Position(
                 number=number,
                 state=state,
                 actions=list(actions),
-                legal=[a.to_dict(with_player=False) for a in deal.legal_actions()],
+                legal=state["legal"],
                 to_act=deal.to_act,
                 completed_tricks=completed,
                 result=deal.result.to_dict() if deal.result else None,
             )
         )
     return positions
+
+
+def replay_once(rules: RuleSet, script: Script) -> tuple[Position, ...]:
+    """`replay`, remembered per process: the loader checks and the step pages show the same
+    unchanged lessons again and again. The key is the whole input; refusals raise and are
+    never kept. Callers share the positions and must not change them."""
+    payload = json.dumps([rules.to_dict(), script.layouts, script.steps], sort_keys=True)
+    return _replayed(payload)
+
+
+@lru_cache(maxsize=256)
+def _replayed(payload: str) -> tuple[Position, ...]:
+    rules, layouts, steps = json.loads(payload)
+    return tuple(replay(RuleSet.from_dict(rules), Script(layouts, [tuple(s) for s in steps])))
 
 
 def deal_at(rules: RuleSet, script: Script, number: int) -> Deal:

@@ -1,9 +1,6 @@
 """Assembling tutorial steps and checking the reader's moves, always through the engine."""
 
-import hashlib
-import json
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from django.db.models import Prefetch, Q
 from django.http import Http404
@@ -20,7 +17,7 @@ from words.solver_words import wrong_move
 from words.table import SeatView, TableView, choice_label
 
 from .models import CourseGroup, Tutorial, TutorialStep
-from .replay import Position, Script, check_move, deal_at, fill, narration_values, replay
+from .replay import Position, Script, check_move, deal_at, fill, narration_values, replay_once
 
 
 def tutorial_list():
@@ -71,25 +68,10 @@ def tutorial_rules(tutorial: Tutorial) -> RuleSet:
     return RuleSet.from_dict(tutorial.variant.rules).with_options(tutorial.options)
 
 
-@lru_cache(maxsize=256)
-def _replay_cached(fingerprint: str, payload: str) -> tuple[Position, ...]:
-    rules_dict, options, layouts, steps = json.loads(payload)
-    rules = RuleSet.from_dict(rules_dict).with_options(options)
-    return tuple(replay(rules, Script(layouts, [tuple(step) for step in steps])))
-
-
 def tutorial_positions(tutorial: Tutorial, steps: list[TutorialStep]) -> tuple[Position, ...]:
     """The engine's position after every step, replayed once per content version."""
-    payload = json.dumps(
-        [
-            tutorial.variant.rules,
-            tutorial.options,
-            tutorial.deals,
-            [[step.deal, step.actions] for step in steps],
-        ],
-        sort_keys=True,
-    )
-    return _replay_cached(hashlib.sha256(payload.encode()).hexdigest(), payload)
+    script = Script(tutorial.deals, [(step.deal, step.actions) for step in steps])
+    return replay_once(tutorial_rules(tutorial), script)
 
 
 @dataclass

@@ -52,5 +52,6 @@ def test_the_fuzz_suites_are_marked_slow():
         "test_every_step_page_returns_200",
         "test_your_move_accepts_the_lessons_move",
         "test_every_answer_to_a_tried_move_reads_clean",
+        "test_wrong_but_legal_moves_get_the_lessons_reply",
         "test_every_puzzle_page_in_every_language",
     }, result.stdout + result.stderr
