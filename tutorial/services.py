@@ -12,8 +12,8 @@ from sixtysix import Action, RuleSet
 from rules.models import RuleSection
 from words.explain import describe_action, describe_result, explain_refusal, seat_name
 from words.markup import fill_html, render_inline, render_markup
-from words.solver_facts import judge
-from words.solver_words import wrong_move
+from words.solver_facts import is_false_claim, judge
+from words.solver_words import false_claim, wrong_move
 from words.table import SeatView, TableView, choice_label
 
 from .models import CourseGroup, Tutorial, TutorialStep
@@ -224,7 +224,10 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
     wrong = (step.wrong.get(get_language()) or step.wrong.get("en") or {}).get(key)
     if wrong:
         return Verdict(False, True, str(render_markup(fill(wrong, values))))
-    worse = judge(deal_at(rules, tutorial.script(steps), number), Action.from_dict(action))
+    deal = deal_at(rules, tutorial.script(steps), number)
+    if is_false_claim(deal, Action.from_dict(action)):
+        return Verdict(False, True, str(fill_html(false_claim(rules))), "false_claim")
+    worse = judge(deal, Action.from_dict(action))
     if worse is not None:
         return Verdict(False, True, str(render_markup(wrong_move(worse, rules))), "worse")
     message = _("That move is allowed, but it is not the one this lesson is about. Hint: %(hint)s")

@@ -118,6 +118,17 @@ def consequence(deal: Deal, action: Action) -> str:
     return ""
 
 
+def is_false_claim(deal: Deal, action: Action) -> bool:
+    """A claim the counted points do not carry: the engine ends the deal against the
+    claimer (a false claim, or the closer's failure after a close)."""
+    if action.type != "declare" or not deal.is_legal(action):
+        return False
+    after = deal.copy()
+    after.apply(action)
+    side = deal.side_of[action.player]
+    return after.result is not None and side not in after.result.winners
+
+
 def judge(deal: Deal, action: Action) -> Wrong | None:
     """The solver's verdict on a legal move where its values are exact: a Wrong when the
     move is worse than the best one, None when it is as good or the solver cannot tell

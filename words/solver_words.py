@@ -16,6 +16,13 @@ def worth(value: float, rules: RuleSet) -> str:
     return text % {"n": f"{sign}{n}"}
 
 
+def false_claim(rules: RuleSet) -> str:
+    """Why a claim without the target's points is wrong: a fact, no search needed."""
+    return _("You do not have %(target)d points yet: the claim would be false.") % {
+        "target": rules.target
+    }
+
+
 def wrong_move(wrong, rules: RuleSet) -> str:
     """Why a legal move is not good enough: the value drop, and what it gives away."""
     text = _(
@@ -39,9 +46,7 @@ def wrong_move(wrong, rules: RuleSet) -> str:
             "Your opponent then gets to %(threshold)d points, so you win fewer game points."
         ) % {"threshold": rules.schneider_threshold}
     elif wrong.consequence == "false_claim":
-        more = _("You do not have %(target)d points yet: the claim would be false.") % {
-            "target": rules.target
-        }
+        more = false_claim(rules)
     else:
         more = ""
     return f"{text} {more}".strip()

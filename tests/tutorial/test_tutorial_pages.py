@@ -184,6 +184,35 @@ def test_wrong_but_legal_moves_get_the_lessons_reply_at_each_lessons_first_and_l
     assert assert_wrong_replies(step for _lang, step in sample) >= 5
 
 
+def test_a_false_claim_is_named_as_one_in_every_language():
+    """A claim without the points, where the lesson wrote no reply to it: the reader learns
+    that the claim would be false (a fact of the rules, open stock or not)."""
+    tried = 0
+    for step in ask_steps():
+        tutorial = step.tutorial
+        position = tutorial_positions(tutorial, list(tutorial.steps.all()))[step.number - 1]
+        if {"type": "declare"} not in position.legal or "declare" in step.wrong.get("en", {}):
+            continue
+        if any(accepted["type"] == "declare" for accepted in step.ask):
+            continue
+        state = position.state
+        melded = [m["points"] for m in state["marriages"] if m["player"] == tutorial.you]
+        points = state["card_points"][tutorial.you] + sum(melded)
+        rules = tutorial_rules(tutorial)
+        if points >= rules.target:
+            continue
+        for lang in LANGUAGES:
+            url = f"/{lang}/tutorials/{tutorial.slug}/{step.number}/check/"
+            response = Client().post(url, '{"type": "declare"}', content_type="application/json")
+            data = response.json()
+            assert (response.status_code, data["code"]) == (200, "false_claim"), (url, data)
+            assert str(rules.target) in data["message"]
+            if lang == "en":
+                assert "the claim would be false" in data["message"]
+        tried += 1
+    assert tried >= 3
+
+
 def test_illegal_moves_are_explained_from_the_engines_reason():
     for step in ask_steps():
         tutorial = step.tutorial
