@@ -225,11 +225,11 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
     if wrong:
         return Verdict(False, True, str(render_markup(fill(wrong, values))))
     deal = deal_at(rules, tutorial.script(steps), number)
-    if is_false_claim(deal, Action.from_dict(action)):
-        return Verdict(False, True, str(fill_html(false_claim(rules))), "false_claim")
     worse = judge(deal, Action.from_dict(action))
     if worse is not None:
         return Verdict(False, True, str(render_markup(wrong_move(worse, rules))), "worse")
+    if is_false_claim(deal, Action.from_dict(action)):  # with the stock open too
+        return Verdict(False, True, str(fill_html(false_claim(rules))), "false_claim")
     message = _("That move is allowed, but it is not the one this lesson is about. Hint: %(hint)s")
     hint = render_inline(fill(step.hint, values))
     return Verdict(False, True, str(fill_html(message, hint=hint)))

@@ -146,6 +146,9 @@ def test_the_last_step_leads_on(client, lang):
     following = next_lesson(tutorial)
     assert following == lessons[lessons.index(tutorial) + 1]
     assert f'href="/{lang}/tutorials/{following.slug}/1/"' in html
+    # The way on sits in the step bar too, above the table, not only below the recap.
+    bar = html[html.index('class="step-bar"') : html.index('class="tutorial__play"')]
+    assert f'class="button step-bar__next" href="/{lang}/tutorials/{following.slug}/1/"' in bar
     assert f'href="/{lang}/practice/classic66/?from=lesson:{tutorial.slug}"' in html
     with translation.override(lang):
         recap = tutorial.recap or tutorial.summary
@@ -158,6 +161,7 @@ def test_no_next_after_the_last_and_play_on_for_three_players_too(client):
     assert next_lesson(last) is None
     html = client.get(f"/en/tutorials/{last.slug}/{last.steps.count()}/").content.decode()
     assert "Next lesson" not in html
+    assert "step-bar__next" not in html
     three = next(t for t in lessons if t.variant.players == 3)
     html = client.get(f"/en/tutorials/{three.slug}/{three.steps.count()}/").content.decode()
     assert f'href="/en/practice/{three.variant.slug}/?from=lesson:{three.slug}"' in html

@@ -187,7 +187,7 @@ def test_wrong_but_legal_moves_get_the_lessons_reply_at_each_lessons_first_and_l
 def test_a_false_claim_is_named_as_one_in_every_language():
     """A claim without the points, where the lesson wrote no reply to it: the reader learns
     that the claim would be false (a fact of the rules, open stock or not)."""
-    tried = 0
+    tried = plain = 0
     for step in ask_steps():
         tutorial = step.tutorial
         position = tutorial_positions(tutorial, list(tutorial.steps.all()))[step.number - 1]
@@ -205,12 +205,15 @@ def test_a_false_claim_is_named_as_one_in_every_language():
             url = f"/{lang}/tutorials/{tutorial.slug}/{step.number}/check/"
             response = Client().post(url, '{"type": "declare"}', content_type="application/json")
             data = response.json()
-            assert (response.status_code, data["code"]) == (200, "false_claim"), (url, data)
+            # The solver's fuller reason where the position is exact, else the plain fact.
+            assert response.status_code == 200, (url, data)
+            assert data["code"] in ("false_claim", "worse"), (url, data)
             assert str(rules.target) in data["message"]
             if lang == "en":
                 assert "the claim would be false" in data["message"]
+            plain += data["code"] == "false_claim"
         tried += 1
-    assert tried >= 3
+    assert tried >= 3 and plain
 
 
 def test_illegal_moves_are_explained_from_the_engines_reason():
