@@ -1,8 +1,9 @@
 """Practice hints: milliseconds per hint in the open and in the strict phase, per variant.
 
 Run: ``.venv/bin/python benchmarks/hints.py [deals_per_variant]``. A benchmark, not a test.
-``.venv/bin/python benchmarks/hints.py --pages [seconds]`` instead serves the site with
-gunicorn (2 sync workers, a temporary database, as `benchmarks/pages.py` does) and times a
+``.venv/bin/python benchmarks/hints.py --pages [seconds [workers [threads]]]`` instead serves
+the site with gunicorn (by default as `gunicorn.conf.py` does: sync workers, two per core and
+one more; a temporary database, as `benchmarks/pages.py` does) and times a
 cached page alone and then while four clients keep asking for new hints (the per-client
 rate limit lifted, so that the slots are what is measured).
 Positions come from deals of a cheap computer (four sampled worlds a move) against itself,
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import importlib.util
+import os
 import secrets
 import statistics
 import sys
@@ -128,7 +130,7 @@ def _under_load(
     return loaded, statuses, hint_times
 
 
-def pages_under_hints(seconds: float) -> None:
+def pages_under_hints(seconds: float, workers: int, threads: int = 1) -> None:
     """A cached page's latency alone and while four clients keep asking for hints."""
     spec = importlib.util.spec_from_file_location(
         "bench_pages", Path(__file__).with_name("pages.py")
@@ -146,7 +148,8 @@ def pages_under_hints(seconds: float) -> None:
         env = ws.env()
         print("preparing a temporary database ...")
         ws.prepare_database(env, collectstatic=True)
-        base = ws.start_gunicorn(env, workers=2, name="hints")
+        base = ws.start_gunicorn(env, workers=workers, name="hints", threads=threads)
+        print(f"gunicorn: {workers} workers x {threads} threads")
         url = base + "/en/"
         _page_times(url, 20)  # warm: the page is now in the cache
         alone = _page_times(url, 200)
@@ -169,7 +172,10 @@ def pages_under_hints(seconds: float) -> None:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--pages":
-        pages_under_hints(float(sys.argv[2]) if len(sys.argv) > 2 else 20)
+        numbers = [int(a) for a in sys.argv[2:] if a.isdigit()]
+        defaults = [20, 2 * (os.cpu_count() or 1) + 1, 1]
+        seconds, workers, threads = (numbers + defaults[len(numbers) :])[:3]
+        pages_under_hints(seconds, workers, threads)
         return
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     print(f"hint times in ms, {deals} deals per variant (wall clock; shared machine)")
