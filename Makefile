@@ -56,11 +56,17 @@ node-packages:
 	  PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund; }
 
 # Compiles locale/*.po with GNU msgfmt, or with babel where gettext is absent.
-compilemessages:
+# Each catalogue is compiled when its .po is newer than its .mo (as Django's compilemessages
+# does it: msgfmt --check-format; Babel where gettext is missing).
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+
+compilemessages: $(MO_FILES)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(VENV)/.installed
 	@if command -v msgfmt >/dev/null 2>&1; then \
-	  $(PY) manage.py compilemessages --ignore=$(VENV) -v 0; \
+	  msgfmt --check-format -o $@ $<; \
 	else \
-	  $(VENV)/bin/pybabel compile -d locale -D django; \
+	  $(VENV)/bin/pybabel compile -i $< -o $@; \
 	fi
 
 messages:

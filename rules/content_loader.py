@@ -10,12 +10,12 @@ second load a no-op. `load_content` (sixtysix_site/content.py) adds the guards a
 no editor's change and no whole file's rows are lost unasked.
 """
 
-import copy
 import functools
 import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -105,11 +105,22 @@ class LoadReport:
 
 def read_toml(path: Path) -> dict:
     try:
-        return copy.deepcopy(_parse_toml(path.read_text(encoding="utf-8")))
+        return _copied(_parse_toml(path.read_text(encoding="utf-8")))
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(path, "file", f"not valid TOML ({exc})") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise ContentError(path, "file", f"cannot be read ({exc})") from exc
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of parsed TOML: only tables and arrays are mutable (strings, numbers,
+    booleans and dates are not), so this is exact and several times cheaper than
+    `copy.deepcopy`."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    return value
 
 
 @functools.lru_cache(maxsize=64)

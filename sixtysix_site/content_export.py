@@ -65,6 +65,7 @@ class _File:
 
     def __init__(self, path: Path, report: ExportReport):
         self.path, self.report = path, report
+        self.shown = shown(path)  # named in every skipped value: resolved once
         self.data = read_toml(path)  # for comparing: fast
         self.doc = None  # for editing: tomlkit is slow, so parsed at the first change only
         self.changed = False
@@ -82,7 +83,7 @@ class _File:
 
     def put(self, keys: tuple, name: str, value, add: bool = False) -> None:
         """Write one value where the file has it; `add` may also add it to an existing table."""
-        where = f"{shown(self.path)}: {'.'.join(str(key) for key in (*keys, name))}"
+        where = f"{self.shown}: {'.'.join(str(key) for key in (*keys, name))}"
         table = self.table(*keys)
         if table is None or (name not in table and not add):
             self.report.skipped.append(f"{where}: not in the file")
@@ -107,7 +108,7 @@ class _File:
     def save(self) -> None:
         if self.changed:
             self.path.write_text(tomlkit.dumps(self.doc), encoding="utf-8")
-            self.report.files.append(shown(self.path))
+            self.report.files.append(self.shown)
 
 
 def _export_variant(variant: Variant, path: Path, report: ExportReport) -> None:
