@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from . import outcomes
 from .actions import Action
 from .cards import CODES, KING, POINTS, QUEEN, RANK, SUIT, SUITS, get_pack, shuffled
 from .deal import Deal
-from .kinds import ResultReason
 from .ruleset import RuleSet
-from .scoring import Result, failed_close_points, game_points_1_2_3
+from .scoring import Result
 from .tricks import BEATS, SUIT_ALL
 
 DRAW = 32
@@ -485,79 +485,44 @@ class FastDeal:
             self.declare_seat = _NO
 
     def _declare(self) -> None:
-        r = self._r
         p = self.to_act
-        o = 1 - p
-        closer = self.closed_by
-        true_claim = self.points[p] >= r.target
-        if closer == p and not true_claim:
-            self._failed_close()
-        elif not true_claim:
-            tricks = self.tricks_won[o]
-            if r.false_claim == 0:
-                gp = 2
-            elif r.false_claim == 1:
-                gp = 3 if tricks == 0 else 2
-            else:
-                gp = game_points_1_2_3(self.points[o], tricks, r.schneider)
-            self._finish("false_declaration", o, gp)
-        elif closer >= 0 and closer != p:
-            assert self.snap is not None
-            had = self.snap[2 * p + 1]
-            self._finish("closer_beaten", p, 2 if r.closer_beaten_flat or had else 3)
-        elif closer == p:
-            self._finish("closed_made", p, self._gain(p, snapshot=True))
-        else:
-            self._finish("declared", p, self._gain(p, snapshot=False))
+        closer = self.closed_by if self.closed_by >= 0 else None
+        self._settle(
+            outcomes.claim(self.rules, p, self.points, self.tricks_won, closer, self._snapshot())
+        )
 
-    def _gain(self, side: int, snapshot: bool) -> int:
-        o = 1 - side
+    def _snapshot(self) -> outcomes.Snapshot:
         snap = self.snap
-        if snapshot and self._r.snapshot_at_close and snap is not None:
-            return game_points_1_2_3(snap[2 * o], snap[2 * o + 1], self._r.schneider)
-        return game_points_1_2_3(self.points[o], self.tricks_won[o], self._r.schneider)
+        return None if snap is None else ((snap[0], snap[1]), (snap[2], snap[3]))
 
     def _failed_close(self) -> None:
-        r = self._r
-        closer = self.closed_by
-        o = 1 - closer
-        had = self.snap[2 * o + 1] if self.snap else 0
-        gp = failed_close_points(r.failed_close, had, self.points[closer], r.schneider)
-        self._finish("closed_failed", o, gp)
+        self._settle(
+            outcomes.failed_close(self.rules, self.closed_by, self.points, self._snapshot())
+        )
 
     def _exhausted(self, last: int) -> None:
-        r = self._r
-        a, b = self.points
-        if self.closed_by >= 0:
-            closer = self.closed_by
-            if self.points[closer] >= r.target:
-                self._finish("closed_made", closer, self._gain(closer, snapshot=True))
-            else:
-                self._failed_close()
-        elif r.raw:
-            self._end(
-                "tie" if a == b else "most_points",
-                [] if a == b else [0 if a > b else 1],
-                [a, b],
+        closer = self.closed_by if self.closed_by >= 0 else None
+        self._settle(
+            outcomes.exhausted(
+                self.rules,
+                last,
+                self.points,
+                self.tricks_won,
+                closer,
+                self._snapshot(),
+                self.tricks_played,
             )
-        elif r.exhausted == 1:
-            self._finish("last_trick", last, 1)
-        elif r.exhausted == 2:
-            self._finish("last_trick", last, self._gain(last, snapshot=False))
-        elif a == b:
-            self._end("tie", [], [0, 0])
-        else:
-            top = 0 if a > b else 1
-            self._finish("most_points", top, self._gain(top, snapshot=False))
+        )
 
-    def _finish(self, reason: ResultReason, winner: int, gp: int) -> None:
-        by_seat = [0, 0]
-        by_seat[winner] = gp
-        self._end(reason, [winner] if gp > 0 else [], by_seat)
-
-    def _end(self, reason: ResultReason, winners: list[int], by_seat: list[int]) -> None:
-        gp = by_seat[winners[0]] if winners else 0  # two seats: one winner at most
-        self.result = Result(winners, gp, reason, self.points[:], by_seat)
+    def _settle(self, ending: outcomes.Ending) -> None:
+        """End the deal as `outcomes` decides it (two seats, one per side: as `Deal` does
+        for the rules `supports` admits)."""
+        reason, gains, winners = ending
+        by_seat = [gains.get(0, 0), gains.get(1, 0)]
+        if winners is None:
+            winners = [side for side, gp in gains.items() if gp > 0]
+        gp = max((by_seat[s] for s in winners), default=0)
+        self.result = Result(sorted(winners), gp, reason, self.points[:], by_seat)
         self.over = True
         self.to_act = _NO
         self.declare_seat = _NO
@@ -612,26 +577,16 @@ class _Rules:
         self.close_min_stock = rules.close_min_stock
         self.close_before_draw = rules.closing_allowed and rules.close_before_draw
         self.close_before_first_trick = rules.close_before_first_trick
-        self.snapshot_at_close = rules.close_scoring_snapshot == "at_close"
-        self.failed_close = rules.failed_close_penalty
-        self.close_lost_on_trick = rules.failed_close_penalty == "closer_loses_on_any_trick"
-        self.closer_beaten_flat = rules.closer_beaten_penalty == "flat_2"
+        # Read off outcomes.py's rules once per RuleSet: a trick won against the closer,
+        # and the last trick's bonus without a close.
+        self.close_lost_on_trick = outcomes.close_fails_on_trick(rules, 0, 1)
         self.going_out = rules.going_out_allowed
         self.declare_any_time = (
             rules.going_out_allowed and rules.declare_timing == "any_time_on_turn"
         )
         self.declare_bit = (1 << DECLARE) if rules.going_out_allowed else 0
-        self.false_claim = {"flat_2": 0, "two_or_three": 1, "mirror": 2}[rules.false_claim_penalty]
-        self.exhausted = {
-            "last_trick_bonus_10": 0,
-            "most_points_wins": 0,
-            "last_trick_wins_1": 1,
-            "last_trick_wins_scaled": 2,
-        }[rules.exhausted_resolution]
-        self.schneider = rules.schneider_threshold
         self.target = rules.target
-        self.last_trick_bonus = rules.last_trick_bonus
-        self.raw = rules.scoring == "raw_points"
+        self.last_trick_bonus = outcomes.last_trick_bonus(rules, None)
 
 
 _RULES: dict[RuleSet, _Rules] = {}
