@@ -125,8 +125,7 @@ def is_false_claim(deal: Deal, action: Action) -> bool:
         return False
     after = deal.copy()
     after.apply(action)
-    side = deal.side_of[action.player]
-    return after.result is not None and side not in after.result.winners
+    return after.result is not None and action.player not in after.result.winners
 
 
 def judge(deal: Deal, action: Action) -> Wrong | None:
