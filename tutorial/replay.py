@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from sixtysix import Action, Deal, EngineError, RuleSet
-from sixtysix.cards import CODES, RANK_POINTS, RANKS
+from sixtysix.cards import RANK_POINTS, RANKS
 
 PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)\}")
 
@@ -66,7 +66,7 @@ def replay(rules: RuleSet, script: Script) -> list[Position]:
             except EngineError as exc:
                 raise ReplayError(number, index, exc.code, exc.details) from exc
             if raw.get("type") == "play" and not deal.trick and deal.last_trick:
-                completed.append([{"player": s, "card": CODES[c]} for s, c in deal.last_trick])
+                completed.append(deal.state()["last_trick"])  # in the protocol's shape
         state = deal.state()
         positions.append(
             Position(
