@@ -17,10 +17,13 @@ def worth(value: float, rules: RuleSet) -> str:
 
 
 def false_claim(rules: RuleSet) -> str:
-    """Why a claim without the target's points is wrong: a fact, no search needed."""
-    return _("You do not have %(target)d points yet: the claim would be false.") % {
-        "target": rules.target
-    }
+    """Why a claim without the target's points is wrong: a fact, no search needed. With
+    partners the points are the side's."""
+    if rules.team_play:
+        text = _("Your side does not have %(target)d points yet: the claim would be false.")
+    else:
+        text = _("You do not have %(target)d points yet: the claim would be false.")
+    return text % {"target": rules.target}
 
 
 def wrong_move(wrong, rules: RuleSet) -> str:

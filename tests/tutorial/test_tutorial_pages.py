@@ -187,7 +187,7 @@ def test_wrong_but_legal_moves_get_the_lessons_reply_at_each_lessons_first_and_l
 def test_a_false_claim_is_named_as_one_in_every_language():
     """A claim without the points, where the lesson wrote no reply to it: the reader learns
     that the claim would be false (a fact of the rules, open stock or not)."""
-    tried = plain = 0
+    tried = plain = sides = 0
     for step in ask_steps():
         tutorial = step.tutorial
         position = tutorial_positions(tutorial, list(tutorial.steps.all()))[step.number - 1]
@@ -211,9 +211,13 @@ def test_a_false_claim_is_named_as_one_in_every_language():
             assert str(rules.target) in data["message"]
             if lang == "en":
                 assert "the claim would be false" in data["message"]
+                # With partners the points are the side's, and the reply says so.
+                whose = "Your side does not have" if rules.team_play else "You do not have"
+                assert whose in data["message"], (url, data)
             plain += data["code"] == "false_claim"
+            sides += data["code"] == "false_claim" and rules.team_play
         tried += 1
-    assert tried >= 3 and plain
+    assert tried >= 3 and plain and sides
 
 
 def test_illegal_moves_are_explained_from_the_engines_reason():
