@@ -216,6 +216,7 @@
     }
 
     function check(key, control) {
+      busy = true;  /* one check at a time: a second click must not answer (and move on) twice */
       feedback.className = "feedback";
       feedback.textContent = template("checking");
       reveal();
@@ -235,9 +236,11 @@
           feedback.innerHTML = verdict.message;  /* escaped and built on the server */
           answer(verdict.correct ? "right" : "wrong");
           if (verdict.correct) moveOn(control);
+          else busy = false;
           reveal();
         })
         .catch(function () {
+          busy = false;
           feedback.className = "feedback feedback--illegal";
           feedback.textContent = template("check-failed");
           reveal();
