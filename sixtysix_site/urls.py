@@ -7,12 +7,12 @@ from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
+from content.page_cache import cached_page
 from puzzles.sitemaps import PuzzleSitemap
 from rules.sitemaps import VariantSitemap
 from tutorial.sitemaps import TutorialStepSitemap
 
 from . import views
-from .page_cache import cached_page
 from .sitemaps import StaticPagesSitemap
 
 sitemaps = {

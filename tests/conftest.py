@@ -66,7 +66,7 @@ def _fresh_page_cache():
     """Tests roll the database back, content version included; cached pages must go too."""
     from django.core.cache import cache
 
-    from sixtysix_site.page_cache import forget_content_version
+    from content.page_cache import forget_content_version
 
     cache.clear()
     forget_content_version()
