@@ -15,6 +15,7 @@ from django.views.decorators.http import require_safe
 from content.page_cache import cached_page
 from puzzles.services import daily_puzzle
 from rules.models import Variant
+from tutorial.services import first_lesson
 
 from .middleware import database_unavailable, service_unavailable
 
@@ -22,7 +23,11 @@ from .middleware import database_unavailable, service_unavailable
 @require_safe
 @cached_page(daily=True)
 def home(request):
-    context = {"variant_count": Variant.objects.count(), "daily": daily_puzzle()}
+    context = {
+        "variant_count": Variant.objects.count(),
+        "daily": daily_puzzle(),
+        "first_lesson": first_lesson(),
+    }
     return render(request, "home.html", context)
 
 
