@@ -29,7 +29,8 @@ from sixtysix.players import player_view
 
 from words.table import choice_label
 
-from .services import YOU, Game
+from .game import Game
+from .ids import YOU
 
 HINT_SLOTS = 2
 RATE_LIMIT = 10  # new hints per client and minute (setting PRACTICE_HINT_RATE overrides)

@@ -15,14 +15,27 @@ from django.views.decorators.http import require_http_methods, require_safe
 from rules.models import Variant
 from words.markup import render_inline
 
-from . import hints, services
+from . import hints
+from .game import PRACTICE_VARIANTS, GameError, game_loads
+from .ids import ID_LENGTH, clean_id, next_match_id
+from .moves import (
+    can_take_back,
+    game_move,
+    game_new,
+    game_next_deal,
+    game_take_back,
+    is_offered,
+    is_your_turn,
+    needs_confirmation,
+)
+from .view import practice_view
 
 COOKIE = "practice-{slug}"
 COMMANDS = ("move", "next", "new", "back")
 
 
 def _variant(slug: str) -> Variant:
-    variant = Variant.objects.filter(slug=slug, slug__in=services.PRACTICE_VARIANTS).first()
+    variant = Variant.objects.filter(slug=slug, slug__in=PRACTICE_VARIANTS).first()
     if variant is None:
         raise Http404(_("There is no practice game for “%(slug)s”.") % {"slug": slug})
     return variant
@@ -30,12 +43,12 @@ def _variant(slug: str) -> Variant:
 
 @require_safe
 def practice_index(request):
-    found = {v.slug: v for v in Variant.objects.filter(slug__in=services.PRACTICE_VARIANTS)}
+    found = {v.slug: v for v in Variant.objects.filter(slug__in=PRACTICE_VARIANTS)}
     variants = []
-    for slug in services.PRACTICE_VARIANTS:
+    for slug in PRACTICE_VARIANTS:
         if slug in found:
             variant = found[slug]
-            rules = services.RuleSet.from_dict(variant.rules)
+            rules = variant.ruleset
             variant.practice_players = rules.players
             variant.practice_partners = rules.partnerships == "opposite_pairs"
             variant.practice_bidding = rules.bidding != "none"
@@ -65,15 +78,13 @@ def _confirmation(game, key: str) -> dict:
             "Close the stock now? Nobody draws any more, and if you do not reach %(target)d "
             "points you lose the deal."
         ) % {"target": target}
-    label = next(
-        c["label"] for c in services.practice_view(game=game, token="").choices if c["key"] == key
-    )
+    label = next(c["label"] for c in practice_view(game=game, token="").choices if c["key"] == key)
     return {"key": key, "question": question, "label": label}
 
 
 def _render(request, game, *, message="", status=200, hint=None, confirm=None):
     token = game.dumps()
-    view = services.practice_view(game=game, token=token)
+    view = practice_view(game=game, token=token)
     context = {
         "view": view,
         "message": render_inline(message) if message else "",
@@ -112,11 +123,11 @@ def _with_hint(request, game):
         return _busy(request, game, message, 429, hints.RATE_WINDOW)
     if data:
         hint = hints.hint_text(data, game.rules)
-    elif services.is_your_turn(game) and len(game.deal.legal_actions()) > 1:
+    elif is_your_turn(game) and len(game.deal.legal_actions()) > 1:
         # the engine gives no hint in this variant or position (yet): say so, never guess
         text = _("There is no hint for this position: work it out yourself.")
         hint = hints.HintText(text, "", [])
-    elif services.is_your_turn(game):
+    elif is_your_turn(game):
         hint = hints.HintText(_("There is only one move you may make here."), "", [])
     else:
         hint = None
@@ -131,32 +142,32 @@ def practice_game(request, slug):
         return _post(request, variant)
     raw_deal = request.GET.get("deal")
     if raw_deal is not None:
-        deal_id = services.clean_id(raw_deal)
+        deal_id = clean_id(raw_deal)
         if deal_id is None:
-            game = services.game_new(variant=variant)
+            game = game_new(variant=variant)
             message = _(
                 "That is not a deal number of this site: it has %(n)d letters and digits."
-            ) % {"n": services.ID_LENGTH}
+            ) % {"n": ID_LENGTH}
             return _render(request, game, message=message, status=400)
-        return _render(request, services.game_new(variant=variant, deal_id=deal_id))
+        return _render(request, game_new(variant=variant, deal_id=deal_id))
     origin = request.GET.get("from")
     if origin is not None:
         try:
-            return _render(request, services.game_new(variant=variant, origin=origin[:120]))
-        except services.GameError:
+            return _render(request, game_new(variant=variant, origin=origin[:120]))
+        except GameError:
             message = _(
                 "That position could not be found for this game, so a new match has started."
             )
-            return _render(request, services.game_new(variant=variant), message=message)
+            return _render(request, game_new(variant=variant), message=message)
     token = request.COOKIES.get(COOKIE.format(slug=slug), "")
     game = None
     if token and len(token) < 20_000:
         try:
-            game = services.game_loads(variant=variant, token=token)
-        except services.GameError:
+            game = game_loads(variant=variant, token=token)
+        except GameError:
             game = None
     if game is None:
-        game = services.game_new(variant=variant)
+        game = game_new(variant=variant)
     if "hint" in request.GET:
         return _with_hint(request, game)
     return _render(request, game)
@@ -166,10 +177,10 @@ def _post(request, variant):
     raw = request.POST.get("state", "")
     try:
         if len(raw) > 20_000:
-            raise services.GameError("too long")
-        game = services.game_loads(variant=variant, token=raw)
-    except services.GameError:
-        game = services.game_new(variant=variant)
+            raise GameError("too long")
+        game = game_loads(variant=variant, token=raw)
+    except GameError:
+        game = game_new(variant=variant)
         message = _(
             "That game could not be read (it may come from an old page), so a new one has started."
         )
@@ -180,24 +191,20 @@ def _post(request, variant):
     if command == "next":
         if game.deal.result is None:
             return _render(request, game, message=_("Finish this deal first."), status=409)
-        return _after_post(request, services.game_next_deal(game=game))
+        return _after_post(request, game_next_deal(game=game))
     if command == "new":
         return _after_post(
             request,
-            services.game_new(variant=variant, match_id=services.next_match_id(game.match_id)),
+            game_new(variant=variant, match_id=next_match_id(game.match_id)),
         )
     if command == "back":
-        if not services.can_take_back(game):
+        if not can_take_back(game):
             return _render(request, game, message=_("There is no move to take back."), status=409)
-        return _after_post(request, services.game_take_back(game=game))
+        return _after_post(request, game_take_back(game=game))
     move = request.POST.get("move", "")[:20]
-    if (
-        services.needs_confirmation(move)
-        and request.POST.get("confirm") != "1"
-        and services.is_offered(game, move)
-    ):
+    if needs_confirmation(move) and request.POST.get("confirm") != "1" and is_offered(game, move):
         return _render(request, game, confirm=_confirmation(game, move))
-    refusal = services.game_move(game=game, key=move)
+    refusal = game_move(game=game, key=move)
     if refusal:
         return _render(request, game, message=refusal, status=422)
     return _after_post(request, game)

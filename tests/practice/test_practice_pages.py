@@ -16,18 +16,12 @@ from sixtysix.match import Match
 from sixtysix.scoring import Result
 
 from practice import hints as practice_hints
-from practice.services import (
-    COMPUTER,
-    ID_LENGTH,
-    PRACTICE_VARIANTS,
-    YOU,
-    computer_seed,
-    describe_match_end,
-    game_loads,
-    game_new,
-)
+from practice.game import PRACTICE_VARIANTS, game_loads
+from practice.ids import COMPUTER, ID_LENGTH, YOU, computer_seed
+from practice.moves import game_new
 from rules.models import Variant
 from words.card_names import card_html
+from words.match_words import describe_match_end
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -538,15 +532,15 @@ def test_the_deal_that_ends_the_match_names_the_match_winner(client, lang):
 @translation.override("en")
 def test_a_schneider_bummerl_is_announced_as_counting_double():
     match = Match(get_preset("schnapsen"), scores=[1, 7])
-    assert describe_match_end(match) == ""
+    assert describe_match_end(match, YOU) == ""
     match.record(Result([YOU], 2, "declared", [66, 30], [2, 0]))
-    assert describe_match_end(match) == (
+    assert describe_match_end(match, YOU) == (
         "You won the match. The loser never won a game point: a Schneider-Bummerl, which "
         "counts double."
     )
     match = Match(get_preset("schnapsen"), scores=[3, 1])
     match.record(Result([COMPUTER], 1, "declared", [30, 66], [0, 1]))
-    assert describe_match_end(match) == "The computer won the match."
+    assert describe_match_end(match, YOU) == "The computer won the match."
 
 
 def test_the_marriage_the_computer_shows_is_drawn_with_both_cards(client):
