@@ -9,6 +9,9 @@ class SiteConfig(AppConfig):
         from rules.models import GlossaryTerm, RuleSection, Source, Variant
         from tutorial.models import Tutorial, TutorialStep
 
+        from . import limits
         from .page_cache import connect_signals
+
+        limits.connect()
 
         connect_signals([Variant, RuleSection, Source, GlossaryTerm, Tutorial, TutorialStep])

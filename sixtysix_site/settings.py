@@ -171,10 +171,24 @@ def cache_from_url(url: str) -> dict:
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "sixtysix"}
 
 
+def shared_cache(default: dict) -> dict:
+    """Where limits and slots are counted across every worker and process: Redis when the
+    cache is Redis, else a table in the database (created after migrate, limits.py)."""
+    if default["BACKEND"].endswith("RedisCache"):
+        return {**default, "KEY_PREFIX": "shared"}
+    return {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "sixtysix_shared",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
+
+
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "locmem://"))}
-# At most this many pages are stored per content version (each page once per host and
-# scheme); with PAGE_TTL this bounds the cache's entries on Redis as well (page_cache.py).
+CACHES["shared"] = shared_cache(CACHES["default"])
+# Pages with a query (rare combinations) stored per content version, by count and by bytes;
+# pages without one are always stored. With PAGE_TTL this bounds Redis too (page_cache.py).
 PAGE_CACHE_MAX_PAGES = int(os.environ.get("PAGE_CACHE_MAX_PAGES", "5000"))
+PAGE_CACHE_MAX_BYTES = int(os.environ.get("PAGE_CACHE_MAX_BYTES", str(8 * 2**20)))
 
 # The admin lives at ADMIN_URL (default admin/); robots.txt does not name it.
 ADMIN_URL = os.environ.get("ADMIN_URL", "admin/").strip("/") + "/"
