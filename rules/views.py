@@ -6,8 +6,8 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from sixtysix_site.context_processors import local_name
-from sixtysix_site.page_cache import cached_page, slug_set, small_int
+from content.page_cache import cached_page, slug_set, small_int
+from words.language_names import local_name
 from words.markup import render_inline, render_markup
 
 from . import selectors

@@ -88,5 +88,4 @@ def connect() -> None:
 
 
 def _after_migrate(sender, using="default", **kwargs) -> None:
-    if sender.name == "sixtysix_site":
-        create_table(using)
+    create_table(using)  # sent once per app; the command sees the table exists and returns

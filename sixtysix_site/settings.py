@@ -109,6 +109,7 @@ INSTALLED_APPS = [
     "csp",
     "sixtysix_site.apps.SiteConfig",
     "words",
+    "content",
     "rules",
     "tutorial",
     "practice",
@@ -122,7 +123,7 @@ MIDDLEWARE = [
     # A view that fails for want of the database answers a translated 503, not a 500.
     "sixtysix_site.middleware.DatabaseUnavailableMiddleware",
     # Stored pages are answered here, before the rest of the middleware and the view run.
-    "sixtysix_site.page_cache.PageCacheMiddleware",
+    "content.page_cache.PageCacheMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Maps Norwegian variants (no, no-NO, nn ...) to nb before Django picks a language.

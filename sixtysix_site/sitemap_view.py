@@ -19,7 +19,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
 from django.views.decorators.http import require_safe
 
-from .page_cache import _cache_call, _cache_get, canonical_host, content_version
+from content.page_cache import _cache_call, _cache_get, canonical_host, content_version
 
 _memo: dict[str, tuple[bytes, str]] = {}
 _lock = threading.Lock()

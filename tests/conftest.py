@@ -68,7 +68,7 @@ def _fresh_page_cache():
     from django.core.cache import cache, caches
     from django.core.cache.backends.redis import RedisCache
 
-    from sixtysix_site.page_cache import forget_content_version
+    from content.page_cache import forget_content_version
 
     cache.clear()
     if isinstance(caches["shared"], RedisCache):

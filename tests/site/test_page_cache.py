@@ -4,8 +4,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from content.models import ContentVersion
 from rules.models import RuleSection, Variant
-from sixtysix_site.models import ContentVersion
 from tutorial.models import Tutorial
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -137,7 +137,7 @@ def test_the_cache_key_includes_the_host(client):
 @pytest.fixture
 def stored_pages(monkeypatch):
     """The keys of the pages put into the cache during the test (any backend, Redis too)."""
-    from sixtysix_site import page_cache
+    from content import page_cache
 
     keys = []
     real_set = page_cache.cache.set
@@ -333,7 +333,7 @@ def test_a_configured_canonical_host_keys_and_stores_the_pages(client, stored_pa
 
 
 def test_paths_that_are_no_cached_view_never_touch_the_cache_or_the_database(client, monkeypatch):
-    from sixtysix_site import page_cache
+    from content import page_cache
 
     def refuse(*args, **kwargs):
         raise AssertionError("the page cache was asked")
@@ -347,7 +347,8 @@ def test_a_daily_page_is_stored_once_per_day(client, monkeypatch):
     """The home page shows the puzzle of the day: a new UTC date renders it afresh."""
     import datetime as real
 
-    from sixtysix_site import page_cache, views
+    from content import page_cache
+    from sixtysix_site import views
 
     renders = []
     daily = views.daily_puzzle
