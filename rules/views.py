@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from content.page_cache import cached_page, slug_list, small_int
+from content.page_cache import cached_page, slug_set, small_int
 from words.language_names import local_name
 from words.markup import render_inline, render_markup
 
@@ -89,15 +89,16 @@ def variant_json(request, slug):
 
 
 @require_safe
-@cached_page(query={"v": slug_list(MAX_VARIANTS)})
+@cached_page(query={"v": slug_set(MAX_VARIANTS)})
 def compare(request):
     variants = list(selectors.variant_list())
-    by_slug = {variant.slug: variant for variant in variants}
     form = CompareForm(request.GET or None, variants=variants)
     chosen, rows, status = [], [], 200
     if form.is_bound:
         if form.is_valid():
-            chosen = [by_slug[slug] for slug in form.cleaned_data["v"]]
+            # The site's order, not the URL's: every ordering is one page (and one cache entry).
+            picked = set(form.cleaned_data["v"])
+            chosen = [variant for variant in variants if variant.slug in picked]
             rows = selectors.variant_comparison(variants=chosen)
         else:
             status = 400
