@@ -13,12 +13,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from rules.models import Variant
-from sixtysix_site.middleware import client_ip
 from words.markup import render_inline
 
 from . import hints
 from .game import PRACTICE_VARIANTS, GameError, game_loads
 from .ids import ID_LENGTH, clean_id, next_match_id
+from .limits import client_ip
 from .moves import (
     can_take_back,
     game_move,
