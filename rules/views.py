@@ -40,24 +40,35 @@ def variant_list(request):
 @cached_page()
 def variant_detail(request, slug):
     variant = selectors.variant_get(slug=slug)
+    return render(request, "rules/variant_detail.html", detail_context(variant))
+
+
+def detail_context(variant, rules=None, notes=None) -> dict:
+    """The rules page of a variant, read with `rules` (a house table; the preset if None);
+    `notes` maps a section key to the house choices its prose does not follow."""
     shown_in = selectors.variant_lessons_by_section(variant=variant)
+    notes = notes or {}
     sections = [
         # The first lessons that show a section are links enough; every lesson of the
         # variant is listed once above the sections.
-        (section, render_markup(section.body), shown_in.get(section.key, [])[:SHOWN_IN_LINKS])
+        (
+            section,
+            render_markup(section.body),
+            shown_in.get(section.key, [])[:SHOWN_IN_LINKS],
+            notes.get(section.key, []),
+        )
         for section in variant.sections.all()
     ]
     tutorials = list(dict.fromkeys(step.tutorial for steps in shown_in.values() for step in steps))
-    context = {
+    return {
         "variant": variant,
         "sections": sections,
         "tutorials": sorted(tutorials, key=lambda t: t.order),
         "sources": variant.sources.all(),
-        "facts": selectors.variant_facts(variant=variant),
+        "facts": selectors.variant_facts(variant=variant, rules=rules),
         "compare_with": "schnapsen" if variant.slug == "classic66" else "classic66",
         "nav": "rules",
     }
-    return render(request, "rules/variant_detail.html", context)
 
 
 @require_safe
