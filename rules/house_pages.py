@@ -9,12 +9,15 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from sixtysix.errors import RuleSetError
 from sixtysix.ruleset import RuleSet
 
-from words.house import combination_error
+from words.house import code_error, combination_error
 
 from . import house
+from .forms import MAX_VARIANTS
 
 
 @dataclass(frozen=True)
@@ -118,3 +121,37 @@ def section_notes(changes: list[Change]) -> dict[str, list[Change]]:
         for key in (*change.sections, HOUSE_RULES_SECTION):
             notes.setdefault(key, []).append(change)
     return notes
+
+
+@dataclass(frozen=True)
+class HouseColumn:
+    """A house table as a column of the comparison (a variant's name, URL and rules)."""
+
+    name: str
+    rules: dict[str, Any]
+    url: str
+    value: str  # `<slug>:<code>`, as the form sends it again
+
+    def get_absolute_url(self) -> str:
+        return self.url
+
+
+def house_columns(values: list[str], by_slug: dict) -> tuple[list[HouseColumn], str | None]:
+    """The comparison's house tables from `<slug>:<code>` values; the first error, if any."""
+    columns: list[HouseColumn] = []
+    for value in list(dict.fromkeys(values))[:MAX_VARIANTS]:
+        slug, _sep, code = value.partition(":")
+        variant = by_slug.get(slug)
+        if variant is None:
+            return [], _("“%(slug)s” is not a variant on this site.") % {"slug": slug[:40]}
+        base = RuleSet.from_dict(variant.rules)
+        try:
+            table, canonical = house.from_code(base, code)
+        except house.HouseCodeError as exc:
+            return [], code_error(exc.reason, code=code, token=exc.token, variant=variant.name)
+        except RuleSetError as exc:
+            return [], combination_error(exc.key)
+        name = _("%(variant)s, house rules %(code)s") % {"variant": variant.name, "code": canonical}
+        url = reverse("rules:house_detail", kwargs={"slug": slug, "code": canonical})
+        columns.append(HouseColumn(name, table.to_dict(), url, f"{slug}:{canonical}"))
+    return columns, None

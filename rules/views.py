@@ -12,6 +12,7 @@ from words.markup import render_inline, render_markup
 
 from . import selectors
 from .forms import MAX_VARIANTS, CompareForm
+from .house_pages import house_columns
 from .parameters import ROWS
 
 SHOWN_IN_LINKS = 2
@@ -104,15 +105,23 @@ def variant_json(request, slug):
 def compare(request):
     variants = list(selectors.variant_list())
     by_slug = {variant.slug: variant for variant in variants}
-    form = CompareForm(request.GET or None, variants=variants)
+    # House tables (`h=<slug>:<code>`) make the page uncached: the cache names only `v`.
+    houses, house_error = house_columns(request.GET.getlist("h"), by_slug)
+    form = CompareForm(request.GET or None, variants=variants, houses=len(houses))
     chosen, rows, status = [], [], 200
     if form.is_bound:
-        if form.is_valid():
-            chosen = [by_slug[slug] for slug in form.cleaned_data["v"]]
+        if form.is_valid() and house_error is None:
+            chosen = [by_slug[slug] for slug in form.cleaned_data["v"]] + houses
             rows = selectors.variant_comparison(variants=chosen)
         else:
             status = 400
-    context = {"form": form, "chosen": chosen, "rows": rows, "nav": "compare"}
+    context = {
+        "form": form,
+        "chosen": chosen,
+        "rows": rows,
+        "house_error": house_error,
+        "nav": "compare",
+    }
     return render(request, "rules/compare.html", context, status=status)
 
 
