@@ -143,7 +143,7 @@ def house_columns(values: list[str], by_slug: dict) -> tuple[list[HouseColumn], 
         slug, _sep, code = value.partition(":")
         variant = by_slug.get(slug)
         if variant is None:
-            return [], _("“%(slug)s” is not a variant on this site.") % {"slug": slug[:40]}
+            return [], _("There is no variant called “%(slug)s”.") % {"slug": slug[:40]}
         base = RuleSet.from_dict(variant.rules)
         try:
             table, canonical = house.from_code(base, code)

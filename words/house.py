@@ -16,9 +16,7 @@ CODE_ERRORS = {
     "unknown_option": gettext_lazy(
         "“%(token)s” in the code “%(code)s” is not a house rule of %(variant)s."
     ),
-    "unknown_value": gettext_lazy(
-        "“%(token)s” in the code “%(code)s” is not one of the choices of that house rule."
-    ),
+    "unknown_value": gettext_lazy("“%(token)s” is not one of the choices of that house rule."),
     "repeated_option": gettext_lazy(
         "The code “%(code)s” sets the same house rule twice (“%(token)s”)."
     ),
