@@ -13,6 +13,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from rules.models import Variant
+from sixtysix_site.middleware import client_ip
 from words.markup import render_inline
 
 from . import hints, services
@@ -90,7 +91,8 @@ def _render(request, game, *, message="", status=200, hint=None, confirm=None):
 
 
 def _client(request) -> str:
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    """The visitor's address through the configured proxy (one bucket per visitor)."""
+    return client_ip(request) or "unknown"
 
 
 def _busy(request, game, message: str, status: int, retry_after: int):

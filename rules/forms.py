@@ -25,7 +25,7 @@ class CompareForm(forms.Form):
         self.fields["v"].required = not houses
 
     def clean_v(self):
-        # A slug given twice counts once; the order of the URL is the order of the columns.
+        # A slug given twice counts once; the columns follow the site's order (views.compare).
         slugs = list(dict.fromkeys(self.cleaned_data["v"]))
         if len(slugs) + self.houses < MIN_VARIANTS:
             raise forms.ValidationError(_("Choose at least two variants to compare."))

@@ -6,8 +6,8 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from sixtysix_site.context_processors import local_name
-from sixtysix_site.page_cache import cached_page, slug_list, small_int
+from content.page_cache import cached_page, slug_set, small_int
+from words.language_names import local_name
 from words.markup import render_inline, render_markup
 
 from . import selectors
@@ -101,7 +101,7 @@ def variant_json(request, slug):
 
 
 @require_safe
-@cached_page(query={"v": slug_list(MAX_VARIANTS)})
+@cached_page(query={"v": slug_set(MAX_VARIANTS)})
 def compare(request):
     variants = list(selectors.variant_list())
     by_slug = {variant.slug: variant for variant in variants}
@@ -111,7 +111,10 @@ def compare(request):
     chosen, rows, status = [], [], 200
     if form.is_bound:
         if form.is_valid() and house_error is None:
-            chosen = [by_slug[slug] for slug in form.cleaned_data["v"]] + houses
+            # The site's order, not the URL's: every ordering is one page (and one cache
+            # entry); house tables follow, in the order given.
+            picked = set(form.cleaned_data["v"])
+            chosen = [variant for variant in variants if variant.slug in picked] + houses
             rows = selectors.variant_comparison(variants=chosen)
         else:
             status = 400

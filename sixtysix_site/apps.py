@@ -6,9 +6,6 @@ class SiteConfig(AppConfig):
     verbose_name = "Sixty-Six"
 
     def ready(self):
-        from rules.models import GlossaryTerm, RuleSection, Source, Variant
-        from tutorial.models import Tutorial, TutorialStep
+        from . import limits
 
-        from .page_cache import connect_signals
-
-        connect_signals([Variant, RuleSection, Source, GlossaryTerm, Tutorial, TutorialStep])
+        limits.connect()

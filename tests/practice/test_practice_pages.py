@@ -7,6 +7,7 @@ import zlib
 
 import pytest
 from django.core import signing
+from django.core.cache import caches
 from django.test import Client, override_settings
 from django.utils import translation
 from hypothesis import HealthCheck, given, settings
@@ -470,23 +471,64 @@ def test_hints_beyond_the_slots_are_a_polite_503(client, monkeypatch):
 
 def test_a_hint_waits_for_no_other_process_on_the_machine(client):
     """With every machine-wide slot held (by another worker), the answer is a 503 at once."""
-    import fcntl
-    import os
-
     page(client, "schnapsen", deal=DEAL)
-    held = []
+    shared = caches["shared"]
     for slot in range(practice_hints.machine_slots()):
-        fd = os.open(practice_hints._lock_path(slot), os.O_CREAT | os.O_RDWR, 0o600)
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        held.append(fd)
+        assert shared.add(f"slot:hint:{slot}", "another worker", 60)
     try:
         response = client.get("/en/practice/schnapsen/", {"hint": "1"})
     finally:
-        for fd in held:
-            os.close(fd)
+        for slot in range(practice_hints.machine_slots()):
+            shared.delete(f"slot:hint:{slot}")
     assert response.status_code == 503
     assert response["Retry-After"]
     assert client.get("/en/practice/schnapsen/", {"hint": "1"}).status_code == 200
+
+
+def test_hint_slots_are_not_files_in_the_shared_temp_folder(client):
+    """Another site or process on the host cannot hold them: no lock file is used at all."""
+    assert not hasattr(practice_hints, "_lock_path")
+    page(client, "schnapsen", deal=DEAL)
+    assert client.get("/en/practice/schnapsen/", {"hint": "1"}).status_code == 200
+
+
+def test_a_cache_that_is_down_never_turns_a_hint_into_a_500(client, monkeypatch):
+    page(client, "schnapsen", deal=DEAL)
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(practice_hints.cache, "get", down)
+    monkeypatch.setattr(practice_hints.cache, "set", down)
+    response = client.get("/en/practice/schnapsen/", {"hint": "1"})
+    assert response.status_code == 200
+    assert 'class="hint-box"' in response.content.decode()
+
+
+def test_a_shared_store_that_is_down_is_a_503_with_retry_after(client, monkeypatch):
+    page(client, "schnapsen", deal=DEAL)
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(caches["shared"], "add", down)
+    response = client.get("/en/practice/schnapsen/", {"hint": "1"})
+    assert response.status_code == 503
+    assert response["Retry-After"]
+
+
+def test_hint_limits_count_each_visitor_behind_the_proxy(settings, monkeypatch):
+    """Behind the load balancer every request comes from its address: the limit is per
+    visitor (the forwarded address), not one bucket for everyone."""
+    settings.BEHIND_PROXY = True
+    monkeypatch.setattr(practice_hints, "RATE_LIMIT", 1)
+    statuses = {}
+    for n, visitor in enumerate(["198.51.100.1", "198.51.100.2", "198.51.100.1"]):
+        client = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"1.2.3.4, {visitor}")
+        page(client, "schnapsen", deal="hjkmnpqrs" + "abc"[n])
+        response = client.get("/en/practice/schnapsen/", {"hint": "1"})
+        statuses.setdefault(visitor, []).append(response.status_code)
+    assert statuses == {"198.51.100.1": [200, 429], "198.51.100.2": [200]}
 
 
 def test_too_many_new_hints_from_one_client_are_a_429(client, monkeypatch):

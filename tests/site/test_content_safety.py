@@ -14,13 +14,13 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import OperationalError, connection, connections, transaction
 
-from rules.content_loader import ContentError, read_toml
+from content.edits import local_edits
+from content.export import content_export
+from content.files import ContentError, read_toml
+from content.load import LoadRefused
+from content.management.commands.load_content import Command as LoadCommand
+from content.models import ContentVersion, LoadedText
 from rules.models import GlossaryTerm, RuleSection, Source, Variant
-from sixtysix_site.content import LoadRefused
-from sixtysix_site.content_edits import local_edits
-from sixtysix_site.content_export import content_export
-from sixtysix_site.management.commands.load_content import Command as LoadCommand
-from sixtysix_site.models import ContentVersion, LoadedText
 from tutorial.models import Tutorial, TutorialStep
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -194,7 +194,7 @@ def test_export_writes_the_edits_into_the_files_and_a_load_then_changes_nothing(
 def test_the_export_command_names_the_files_it_wrote(monkeypatch, dirs, command):
     rules, tutorials = dirs
     export = functools.partial(content_export, rules_dir=rules, tutorials_dir=tutorials)
-    monkeypatch.setattr("sixtysix_site.management.commands.export_content.content_export", export)
+    monkeypatch.setattr("content.management.commands.export_content.content_export", export)
     Variant.objects.filter(slug="schnapsen").update(name_pl="Sznaps (poprawione)")
     out = io.StringIO()
     call_command("export_content", stdout=out)
