@@ -2,7 +2,7 @@
 
 A position's hint (the engine's `sixtysix.hints`) is cached for everyone under a hash
 of what the reader's seat knows; at most `HINT_SLOTS` are computed at once per process and
-`machine_slots()` on the whole machine (leases in the shared store, sixtysix_site.limits:
+`machine_slots()` on the whole machine (leases in the shared store, guard.limits:
 with sync workers one worker always stays free for pages); the rest are told to try again
 (503, also when the store is down). Each client may ask for `rate_limit()` new hints a
 minute across all workers (429). Words are made here, per language, from the cached
@@ -27,7 +27,7 @@ from sixtysix import Action, RuleSet
 from sixtysix.hints import hint_for, view_key
 from sixtysix.players import player_view
 
-from sixtysix_site import limits
+from guard import limits
 from words.table import choice_label
 
 from .services import YOU, Game

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
+from guard.clients import client_ip
 from rules.models import Variant
-from sixtysix_site.middleware import client_ip
 from words.markup import render_inline
 
 from . import hints, services
