@@ -83,7 +83,8 @@ def rate_limit() -> int:
 
 
 def machine_slots() -> int:
-    """Hints computed at once on the machine: one core is left for everything else."""
+    """Hints and computer moves worked out at once on the machine (one pool, "compute"):
+    one core is left for everything else."""
     return int(getattr(settings, "PRACTICE_HINT_MACHINE_SLOTS", max(1, (os.cpu_count() or 2) - 1)))
 
 
@@ -93,7 +94,7 @@ def hint_slot() -> Iterator[None]:
     if not _slots.acquire(blocking=False):
         raise HintBusy
     try:
-        with limits.slot("hint", machine_slots()):
+        with limits.slot("compute", machine_slots()):
             yield
     except (limits.Busy, limits.Unavailable) as exc:
         raise HintBusy from exc
