@@ -46,8 +46,7 @@ def refuse_deletes(chosen: list[tuple[Source, Path]], parsed: dict) -> None:
     """Refuse a load that would delete every row a file held because the file is gone."""
     lines = []
     for source, place in chosen:
-        if source.deletions is not None:
-            lines.extend(source.deletions(place, parsed[source.name]))
+        lines.extend(source.deletions(place, parsed[source.name]))
     if lines:
         raise LoadRefused(
             "Content files are missing or empty",

@@ -54,8 +54,10 @@ class Source:
     parse: Callable[[Path, dict[str, Any], bool], Any]
     expected: Callable[[Any], Rows]
     write: Callable[[Any, Any, dict], None]  # (parsed, LoadReport, kept edits)
+    # The rows a load would drop because a file is missing or empty: every source must say,
+    # so that no file, present or future, deletes its rows silently.
+    deletions: Callable[[Path, Any], list[str]]
     kinds: tuple[Kind, ...] = ()
-    deletions: Callable[[Path, Any], list[str]] | None = None  # rows a missing file drops
     export: Callable[[Path, Any], None] | None = None  # (place, ExportReport)
     needs: tuple[str, ...] = ()
     models: tuple[type, ...] = ()  # rows whose change makes cached pages stale

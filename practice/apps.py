@@ -5,8 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class PracticeConfig(AppConfig):
     name = "practice"
     verbose_name = _("Practice")
-
-    def ready(self):
-        from . import limits
-
-        limits.connect()

@@ -13,6 +13,7 @@ from sixtysix import Action, Deal, EngineError, RuleSet
 from sixtysix.cards import mask_codes
 from sixtysix.match import Match
 
+from rules import house as house_rules
 from rules.models import Variant
 
 from .ids import YOU, as_int, clean_id, deal_seed
@@ -69,6 +70,7 @@ class Game:
     pad: list[list[Any]] = field(default_factory=list)
     seen: int = 0  # actions the reader has already seen (the rest are "just now")
     origin: str = ""  # the public position the first deal started from ("lesson:<slug>")
+    house: str = ""  # the house-rules code the match is played by ("" = the preset); public
     deal: Deal = field(init=False)
     drawn: dict[int, str] = field(init=False)
     prelude: int = field(init=False, default=0)
@@ -147,7 +149,23 @@ class Game:
         }
         if self.origin:
             data["o"] = self.origin
+        if self.house:
+            data["h"] = self.house
         return signing.dumps(data, salt=SALT, compress=True)
+
+
+def table_rules(variant: Variant, house: str = "") -> RuleSet:
+    """The variant's rules, or those of a house table of it (GameError if not a table)."""
+    base = variant.ruleset
+    if not house:
+        return base
+    try:
+        table, canonical = house_rules.from_code(base, house)
+    except (house_rules.HouseCodeError, EngineError) as exc:
+        raise GameError(f"bad house code: {exc}") from exc
+    if canonical != house:
+        raise GameError("house code not canonical")
+    return table
 
 
 def game_loads(*, variant: Variant, token: str) -> Game:
@@ -162,7 +180,10 @@ def game_loads(*, variant: Variant, token: str) -> Game:
         for item in data["a"]:
             key, _sep, player = item.rpartition("@")
             actions.append(Action.from_key(key, int(player)).to_dict())
-        rules = variant.ruleset
+        house = data.get("h", "")
+        if not isinstance(house, str):
+            raise GameError("bad house code")
+        rules = table_rules(variant, house)
         m = data["m"]
         start = Match(
             rules,
@@ -190,6 +211,7 @@ def game_loads(*, variant: Variant, token: str) -> Game:
             pad,
             as_int(data["s"]),
             origin,
+            house,
         )
     except (signing.BadSignature, KeyError, TypeError, ValueError, EngineError) as exc:
         raise GameError(str(exc)) from exc

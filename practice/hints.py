@@ -2,7 +2,7 @@
 
 A position's hint (the engine's `sixtysix.hints`) is cached for everyone under a hash
 of what the reader's seat knows; at most `HINT_SLOTS` are computed at once per process and
-`machine_slots()` on the whole machine (leases in the shared store, practice/limits.py:
+`machine_slots()` on the whole machine (leases in the shared store, guard.limits:
 with sync workers one worker always stays free for pages); the rest are told to try again
 (503, also when the store is down). Each client may ask for `rate_limit()` new hints a
 minute across all workers (429). Words are made here, per language, from the cached
@@ -27,9 +27,9 @@ from sixtysix import Action, RuleSet
 from sixtysix.hints import hint_for, view_key
 from sixtysix.players import player_view
 
+from guard import limits
 from words.table import choice_label
 
-from . import limits
 from .game import Game
 from .ids import YOU
 
@@ -59,7 +59,9 @@ class HintText:
 
 
 def _key(game: Game) -> str:
-    return f"practice-hint:{game.variant.slug}:{view_key(player_view(game.deal, YOU))}"
+    # a house table plays by other rules: its hints are its own (the code is canonical)
+    table = f"{game.variant.slug}~{game.house}" if game.house else game.variant.slug
+    return f"practice-hint:{table}:{view_key(player_view(game.deal, YOU))}"
 
 
 def _compute(game: Game) -> dict | None:
@@ -82,7 +84,8 @@ def rate_limit() -> int:
 
 
 def machine_slots() -> int:
-    """Hints computed at once on the machine: one core is left for everything else."""
+    """Hints and computer moves worked out at once on the machine (one pool, "compute"):
+    one core is left for everything else."""
     return int(getattr(settings, "PRACTICE_HINT_MACHINE_SLOTS", max(1, (os.cpu_count() or 2) - 1)))
 
 
@@ -92,7 +95,7 @@ def hint_slot() -> Iterator[None]:
     if not _slots.acquire(blocking=False):
         raise HintBusy
     try:
-        with limits.slot("hint", machine_slots()):
+        with limits.slot("compute", machine_slots()):
             yield
     except (limits.Busy, limits.Unavailable) as exc:
         raise HintBusy from exc

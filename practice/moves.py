@@ -10,7 +10,7 @@ from rules.models import Variant
 from words.deal_words import deal_over_refusal, not_your_turn_refusal
 from words.explain import explain_refusal
 
-from .game import MAX_PAD, Game, GameError, pad_row
+from .game import MAX_PAD, Game, GameError, pad_row, table_rules
 from .ids import YOU, match_of_deal, new_id, next_deal_id, next_match_id
 from .positions import start_position
 from .seats import advance, others_only_draw
@@ -22,14 +22,16 @@ def game_new(
     deal_id: str | None = None,
     match_id: str | None = None,
     origin: str = "",
+    house: str = "",
 ) -> Game:
     """A new match, its first deal dealt by the computer on the reader's right so that the
     reader leads (or plays first after the bidding).
 
     With `deal_id` (a shared deal) the match id derives from it; else a fresh match id
     (or the given one) fixes every deal. With `origin` (a registered start position, see
-    `start_position`) the first deal is that position; GameError when it is unknown."""
-    rules = variant.ruleset
+    `start_position`) the first deal is that position; GameError when it is unknown.
+    With `house` (a canonical house-rules code) the match is played by that table's rules."""
+    rules = table_rules(variant, house)
     if deal_id is not None:
         match_id = match_of_deal(deal_id)
     else:
@@ -42,7 +44,15 @@ def game_new(
             raise GameError("unknown origin")
         dealer = start[0]["dealer"]
     game = Game(
-        variant, rules, match_id, 0, deal_id, [], Match(rules, dealer=dealer), origin=origin
+        variant,
+        rules,
+        match_id,
+        0,
+        deal_id,
+        [],
+        Match(rules, dealer=dealer),
+        origin=origin,
+        house=house,
     )
     advance(game)
     return game
@@ -128,6 +138,7 @@ def game_take_back(*, game: Game) -> Game:
         game.pad,
         min(game.seen, cut),
         game.origin,
+        game.house,
     )
     back.seen = len(back.actions)
     return back
@@ -137,7 +148,9 @@ def game_next_deal(*, game: Game) -> Game:
     """The next deal of the match (or a new match once this one is over); both fixed by
     the ids, so posting an old page again gives the same deal."""
     if game.match.over:
-        return game_new(variant=game.variant, match_id=next_match_id(game.match_id))
+        return game_new(
+            variant=game.variant, match_id=next_match_id(game.match_id), house=game.house
+        )
     number = game.number + 1
     nxt = Game(
         game.variant,
@@ -150,6 +163,7 @@ def game_next_deal(*, game: Game) -> Game:
         [],
         [*game.pad, pad_row(game)][-MAX_PAD:],
         origin=game.origin,  # only the first deal came from it; kept for the score pad
+        house=game.house,
     )
     advance(nxt)
     return nxt

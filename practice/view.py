@@ -96,7 +96,9 @@ def _pad(game: Game, names: list[str]) -> tuple[list[str], list[dict]]:
                 "id": deal_id,
                 # the query that plays this deal again (a lesson's position by its origin)
                 "query": urlencode(
-                    {"from": game.origin} if game.origin and number == 1 else {"deal": deal_id}
+                    {"from": game.origin}
+                    if game.origin and number == 1
+                    else {"deal": deal_id, **({"house": game.house} if game.house else {})}
                 ),
                 "winner": pad_winner(winner, rules, names, YOU),
                 "how": pad_how(reason, rules),

@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     "csp",
     "sixtysix_site.apps.SiteConfig",
+    "guard",
     "words",
     "content",
     "rules",
@@ -183,7 +184,7 @@ def cache_from_url(url: str) -> dict:
 
 def shared_cache(default: dict) -> dict:
     """Where limits and slots are counted across every worker and process: Redis when the
-    cache is Redis, else a table in the database (created after migrate, practice/limits.py)."""
+    cache is Redis, else a table in the database (created after migrate, guard/limits.py)."""
     if default["BACKEND"].endswith("RedisCache"):
         return {**default, "KEY_PREFIX": "shared"}
     return {
@@ -220,7 +221,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_SENSITIVE_PARAMETERS = []
 AXES_LOCKOUT_CALLABLE = "sixtysix_site.views.admin_locked_out"
 # Behind the load balancer every request comes from its address: read the client's instead.
-AXES_CLIENT_IP_CALLABLE = "practice.limits.client_ip"
+AXES_CLIENT_IP_CALLABLE = "guard.clients.client_ip"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

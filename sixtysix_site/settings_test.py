@@ -50,3 +50,6 @@ WHITENOISE_USE_FINDERS = True
 # The computer's strength is the engine's business (tests/engine, benchmarks/computer.py);
 # the site's tests check that its moves are legal and honest, with fewer playouts a move.
 PRACTICE_COMPUTER_PLAYOUTS = 6
+
+# Tests play whole matches from one address; tests/practice sets a low limit to test it.
+PRACTICE_PLAY_RATE = 10**6

@@ -468,12 +468,12 @@ def test_a_hint_waits_for_no_other_process_on_the_machine(client):
     page(client, "schnapsen", deal=DEAL)
     shared = caches["shared"]
     for slot in range(practice_hints.machine_slots()):
-        assert shared.add(f"slot:hint:{slot}", "another worker", 60)
+        assert shared.add(f"slot:compute:{slot}", "another worker", 60)
     try:
         response = client.get("/en/practice/schnapsen/", {"hint": "1"})
     finally:
         for slot in range(practice_hints.machine_slots()):
-            shared.delete(f"slot:hint:{slot}")
+            shared.delete(f"slot:compute:{slot}")
     assert response.status_code == 503
     assert response["Retry-After"]
     assert client.get("/en/practice/schnapsen/", {"hint": "1"}).status_code == 200
@@ -606,3 +606,58 @@ def test_the_marriage_the_computer_shows_is_drawn_with_both_cards(client):
                     assert str(card_html(rank + suit)) in shown
                 return
     pytest.fail("the computer never showed a marriage")
+
+
+def _first_move(html: str) -> dict:
+    game = load("classic66", html)
+    move = next(a for a in game.deal.legal_actions() if a.type == "play")
+    return {"state": token_of(html), "move": move.key()}
+
+
+def test_moves_from_one_client_beyond_the_limit_are_a_translated_429(client, settings):
+    settings.PRACTICE_PLAY_RATE = 2
+    html = page(client, "classic66", deal=DEAL)
+    data = _first_move(html)
+    statuses = [post(client, "classic66", data, lang="pl").status_code for _ in range(3)]
+    assert statuses[:2] == [302, 302]
+    response = post(client, "classic66", data, lang="pl")
+    assert response.status_code == 429
+    assert response["Retry-After"] == "60"
+    with translation.override("pl"):
+        message = translation.gettext(
+            "You have sent many moves in a short time. Try again in a minute."
+        )
+    assert message in response.content.decode()
+    assert not message.startswith("You have")
+    other = Client(REMOTE_ADDR="198.51.100.9")  # another visitor plays on
+    assert post(other, "classic66", data).status_code == 302
+
+
+def test_a_move_waits_for_no_busy_machine_it_is_a_503_at_once(client):
+    """With every compute slot held (by hints or moves in other workers) the computer does
+    not play: 503 with Retry-After, and the same post succeeds once a slot is free."""
+    data = _first_move(page(client, "classic66", deal=DEAL))
+    shared = caches["shared"]
+    for slot in range(practice_hints.machine_slots()):
+        assert shared.add(f"slot:compute:{slot}", "another worker", 60)
+    try:
+        response = post(client, "classic66", data)
+    finally:
+        for slot in range(practice_hints.machine_slots()):
+            shared.delete(f"slot:compute:{slot}")
+    assert response.status_code == 503
+    assert response["Retry-After"]
+    assert "busy" in response.content.decode()
+    assert post(client, "classic66", data).status_code == 302
+
+
+def test_a_shared_store_that_is_down_makes_a_move_a_503_not_a_500(client, monkeypatch):
+    data = _first_move(page(client, "classic66", deal=DEAL))
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(caches["shared"], "add", down)
+    response = post(client, "classic66", data)
+    assert response.status_code == 503
+    assert response["Retry-After"]

@@ -17,7 +17,7 @@ from django.db import OperationalError, connection, connections, transaction
 from content.edits import local_edits
 from content.export import content_export
 from content.files import ContentError, read_toml
-from content.load import LoadRefused
+from content.load import LoadRefused, content_load
 from content.management.commands.load_content import Command as LoadCommand
 from content.models import ContentVersion, LoadedText
 from rules.models import GlossaryTerm, RuleSection, Source, Variant
@@ -393,3 +393,36 @@ def test_manage_py_with_the_database_down_prints_no_traceback():
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("CommandError: The database refused the load")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_missing_puzzles_file_deletes_nothing_unless_allowed(
+    command, dirs, tmp_path, monkeypatch
+):
+    """Like every content file: `load_content` without puzzles.json refuses, exits non-zero
+    and deletes nothing (it printed "160 deleted" and exited 0)."""
+    from puzzles.models import Puzzle
+
+    count = Puzzle.objects.count()
+    assert count
+    monkeypatch.setattr(
+        "content.management.commands.load_content.content_load",
+        functools.partial(
+            content_load, rules_dir=dirs[0], tutorials_dir=dirs[1], puzzles_file=tmp_path / "p.json"
+        ),
+    )
+    with pytest.raises(CommandError, match=rf"p\.json is missing: all {count} puzzles"):
+        command()
+    assert Puzzle.objects.count() == count
+    (tmp_path / "p.json").write_text('{"puzzles": []}')
+    with pytest.raises(CommandError, match=r"p\.json is empty"):
+        command()
+    assert Puzzle.objects.count() == count
+    command("--allow-delete")
+    assert not Puzzle.objects.exists()
+
+
+def test_every_content_source_says_what_a_missing_file_would_delete():
+    from content.registry import Source
+
+    with pytest.raises(TypeError, match="deletions"):
+        Source(name="new", place="new_dir", default=None, parse=None, expected=None, write=None)

@@ -1,12 +1,13 @@
 """The packages depend on each other in one direction only, read from the source itself.
 
-    sixtysix (the engine)  <-  words  <-  content  <-  rules  <-  tutorial / practice / puzzles
-                                                                         <-  sixtysix_site
+    sixtysix (the engine)  <-  words, guard  <-  content  <-  rules
+                           <-  tutorial / practice / puzzles  <-  sixtysix_site
 
 The engine imports nothing of the site; words (every sentence built from the game) only the
-engine; content (loading, export, the edit ledger, the page cache) knows no content app,
-which register with it in their AppConfig.ready; the project package sixtysix_site holds the
-configuration and may import every app, and no app imports it. Packages of the same tier
+engine; guard (limits and slots for costly requests) none of ours; content (loading,
+export, the edit ledger, the page cache) knows no content app, which register with it in
+their AppConfig.ready; the project package sixtysix_site holds the configuration and may
+import every app, and no app imports it. Packages of the same tier
 may use each other (a lesson starts a practice match) but never in a circle. Every import
 counts, also one inside a function: a lazy import is still a dependency.
 """
@@ -21,11 +22,21 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = {"sixtysix": ROOT / "engine" / "sixtysix"} | {
     name: ROOT / name
-    for name in ("words", "content", "rules", "tutorial", "practice", "puzzles", "sixtysix_site")
+    for name in (
+        "words",
+        "guard",
+        "content",
+        "rules",
+        "tutorial",
+        "practice",
+        "puzzles",
+        "sixtysix_site",
+    )
 }
 TIER = {
     "sixtysix": 0,
     "words": 1,
+    "guard": 1,
     "content": 2,
     "rules": 3,
     "tutorial": 4,

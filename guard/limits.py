@@ -13,7 +13,6 @@ import logging
 import uuid
 from collections.abc import Iterator
 
-from django.conf import settings
 from django.core.cache import caches
 from django.core.management import call_command
 from django.db.models.signals import post_migrate
@@ -21,19 +20,6 @@ from django.db.models.signals import post_migrate
 logger = logging.getLogger(__name__)
 
 SLOT_TTL = 60  # seconds a lease outlives a worker that died holding it
-
-
-def client_ip(request) -> str:
-    """The visitor's address: behind the load balancer, the last X-Forwarded-For entry.
-
-    The balancer appends the address it saw, so the last entry is the one a client cannot
-    forge; without BEHIND_PROXY the header is ignored. django-axes counts failures by it.
-    """
-    if settings.BEHIND_PROXY:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
-        if forwarded:
-            return forwarded[:64]
-    return request.META.get("REMOTE_ADDR", "")
 
 
 class Unavailable(Exception):
