@@ -5,6 +5,7 @@ any error are on one screen. Every input is checked: a query, a form field or a 
 that is not what it should be is ignored or answered 400, never 500.
 """
 
+from django.conf import settings
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -12,6 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
+from guard import limits
+from guard.clients import client_ip
 from rules.models import Variant
 from words.markup import render_inline
 
@@ -19,6 +22,8 @@ from . import hints, services
 
 COOKIE = "practice-{slug}"
 COMMANDS = ("move", "next", "new", "back")
+PLAY_RATE = 60  # posts per client and minute (setting PRACTICE_PLAY_RATE overrides)
+PLAY_WINDOW = 60
 
 
 def _variant(slug: str) -> Variant:
@@ -90,12 +95,13 @@ def _render(request, game, *, message="", status=200, hint=None, confirm=None):
 
 
 def _client(request) -> str:
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    """The visitor's address through the configured proxy (one bucket per visitor)."""
+    return client_ip(request) or "unknown"
 
 
-def _busy(request, game, message: str, status: int, retry_after: int):
+def _busy(request, variant, message: str, status: int, retry_after: int, *, for_hint=True):
     """A short page (no table to build): the busy worker is free again at once."""
-    context = {"variant": game.variant, "message": message, "nav": "practice"}
+    context = {"variant": variant, "message": message, "nav": "practice", "for_hint": for_hint}
     response = render(request, "practice/busy.html", context, status=status)
     response["Retry-After"] = str(retry_after)
     return response
@@ -106,10 +112,10 @@ def _with_hint(request, game):
         data = hints.hint_data(game, _client(request))
     except hints.HintBusy:
         message = _("Many hints are being worked out right now. Try again in a moment.")
-        return _busy(request, game, message, 503, hints.RETRY_BUSY)
+        return _busy(request, game.variant, message, 503, hints.RETRY_BUSY)
     except hints.HintRateLimited:
         message = _("You have asked for many hints in a short time. Try again in a minute.")
-        return _busy(request, game, message, 429, hints.RATE_WINDOW)
+        return _busy(request, game.variant, message, 429, hints.RATE_WINDOW)
     if data:
         hint = hints.hint_text(data, game.rules)
     elif services.is_your_turn(game) and len(game.deal.legal_actions()) > 1:
@@ -163,6 +169,25 @@ def practice_game(request, slug):
 
 
 def _post(request, variant):
+    """Every post may make the computer play: a per-client limit and a machine-wide slot
+    (shared with the hints) bound what one client or a crowd can make it cost."""
+    try:
+        limits.take("play", _client(request), play_rate(), PLAY_WINDOW)
+        with limits.slot("compute", hints.machine_slots()):
+            return _play(request, variant)
+    except limits.Limited:
+        message = _("You have sent many moves in a short time. Try again in a minute.")
+        return _busy(request, variant, message, 429, PLAY_WINDOW, for_hint=False)
+    except (limits.Busy, limits.Unavailable):
+        message = _("The computer players are busy right now. Try again in a moment.")
+        return _busy(request, variant, message, 503, hints.RETRY_BUSY, for_hint=False)
+
+
+def play_rate() -> int:
+    return int(getattr(settings, "PRACTICE_PLAY_RATE", PLAY_RATE))
+
+
+def _play(request, variant):
     raw = request.POST.get("state", "")
     try:
         if len(raw) > 20_000:
