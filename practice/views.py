@@ -12,10 +12,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
+from sixtysix.errors import RuleSetError
 
 from guard import limits
 from guard.clients import client_ip
+from rules import house as house_rules
+from rules.house_pages import changes_of
 from rules.models import Variant
+from words.house import code_error, combination_error
 from words.markup import render_inline
 
 from . import hints, services
@@ -76,22 +80,45 @@ def _confirmation(game, key: str) -> dict:
     return {"key": key, "question": question, "label": label}
 
 
+def _rules_in_force(game) -> dict | None:
+    """The house table a match is played by, for the score pad (None: the standard rules)."""
+    if not game.house:
+        return None
+    base = services.RuleSet.from_dict(game.variant.rules)
+    url = reverse("rules:house_detail", args=[game.variant.slug, game.house])
+    return {"code": game.house, "url": url, "changes": changes_of(base, game.rules)}
+
+
 def _render(request, game, *, message="", status=200, hint=None, confirm=None):
     token = game.dumps()
     view = services.practice_view(game=game, token=token)
+    house = f"&house={game.house}" if game.house else ""
     context = {
         "view": view,
         "message": render_inline(message) if message else "",
         "hint": hint,
         "confirm": confirm,
         "nav": "practice",
+        "house": _rules_in_force(game),
         "share_url": request.build_absolute_uri(
-            reverse("practice:game", args=[game.variant.slug]) + f"?deal={game.deal_id}"
+            reverse("practice:game", args=[game.variant.slug]) + f"?deal={game.deal_id}{house}"
         ),
     }
     response = render(request, "practice/game.html", context, status=status)
     _set_cookie(request, response, game)
     return response
+
+
+def _house(variant, code: str) -> tuple[str, str]:
+    """(the canonical house code, "") or ("", why the code cannot start a match)."""
+    base = services.RuleSet.from_dict(variant.rules)
+    try:
+        canonical = house_rules.from_code(base, code)[1]
+        return ("" if canonical == house_rules.PRESET_CODE else canonical), ""
+    except house_rules.HouseCodeError as exc:
+        return "", code_error(exc.reason, code=code, token=exc.token, variant=variant.name)
+    except RuleSetError as exc:
+        return "", combination_error(exc.key)
 
 
 def _client(request) -> str:
@@ -135,16 +162,25 @@ def practice_game(request, slug):
     variant = _variant(slug)
     if request.method == "POST":
         return _post(request, variant)
+    house = request.GET.get("house")
+    if house is not None:
+        house, message = _house(variant, house[:120])
+        if message:
+            return _render(request, services.game_new(variant=variant), message=message, status=400)
     raw_deal = request.GET.get("deal")
     if raw_deal is not None:
         deal_id = services.clean_id(raw_deal)
         if deal_id is None:
-            game = services.game_new(variant=variant)
+            game = services.game_new(variant=variant, house=house or "")
             message = _(
                 "That is not a deal number of this site: it has %(n)d letters and digits."
             ) % {"n": services.ID_LENGTH}
             return _render(request, game, message=message, status=400)
-        return _render(request, services.game_new(variant=variant, deal_id=deal_id))
+        return _render(
+            request, services.game_new(variant=variant, deal_id=deal_id, house=house or "")
+        )
+    if house is not None:  # "Play by these rules": a new match under the house table
+        return _render(request, services.game_new(variant=variant, house=house))
     origin = request.GET.get("from")
     if origin is not None:
         try:
@@ -209,7 +245,9 @@ def _play(request, variant):
     if command == "new":
         return _after_post(
             request,
-            services.game_new(variant=variant, match_id=services.next_match_id(game.match_id)),
+            services.game_new(
+                variant=variant, match_id=services.next_match_id(game.match_id), house=game.house
+            ),
         )
     if command == "back":
         if not services.can_take_back(game):

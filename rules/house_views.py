@@ -79,6 +79,7 @@ def house_detail(request, slug, code):
         "code": canonical,
         "changes": changes,
         "edit": house.query_of(base, table),
+        "play": reverse("practice:game", args=[slug]) + f"?house={canonical}",
     }
     return render(request, "rules/variant_detail.html", context)
 
