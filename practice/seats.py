@@ -7,6 +7,7 @@ from sixtysix.players import RandomPlayer, player_view
 
 from .game import MAX_ACTIONS, Game
 from .ids import YOU, computer_seed
+from .replies import cached_reply
 
 
 def draw_is_a_chore(deal: Deal) -> bool:
@@ -37,6 +38,14 @@ def others_only_draw(deal: Deal) -> bool:
 
 
 def computer_move(game: Game, seat: int) -> Action:
+    """The computer's move for `seat`, from the cache of replies when it was worked out
+    before (replies.py: replayed forms cost nothing)."""
+    seed = computer_seed(game.variant.slug, game.deal_id, len(game.actions), seat)
+    slug = game.variant.slug
+    return cached_reply(seed, game.deal, seat, slug, lambda: _worked_out_move(game, seat))
+
+
+def _worked_out_move(game: Game, seat: int) -> Action:
     """The computer's move for `seat`: the engine's ComputerPlayer, checked.
 
     No clock: the reply depends only on the position and the secret seed, so a move taken
