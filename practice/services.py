@@ -29,6 +29,7 @@ from sixtysix.computer import ComputerPlayer, claim_is_true
 from sixtysix.match import Match
 from sixtysix.players import RandomPlayer, player_view
 
+from rules import house as house_rules
 from rules.models import Variant
 from words.explain import (
     RESULT_REASONS,
@@ -39,6 +40,8 @@ from words.explain import (
 )
 from words.markup import render_inline
 from words.table import SeatView, TableView, choice_label
+
+from .replies import cached_reply
 
 SALT = "sixtysix.practice"
 YOU, COMPUTER = 0, 1  # the reader always sits at seat 0; in two-player games seat 1 is the computer
@@ -112,11 +115,6 @@ def computer_seed(slug: str, deal_id: str, step: int, seat: int = COMPUTER) -> i
 def next_deal_id(match_id: str, number: int) -> str:
     """Deal `number` (0-based) of a match: fixed by the match id, so no re-rolls."""
     return _short_id(_mac("next", match_id, number))
-
-
-def match_of_deal(deal_id: str) -> str:
-    """The match id of a shared deal, so the whole match after it is the same too."""
-    return _short_id(_mac("match-of", deal_id))
 
 
 def next_match_id(match_id: str) -> str:
@@ -231,6 +229,7 @@ class Game:
     pad: list[list[Any]] = field(default_factory=list)
     seen: int = 0  # actions the reader has already seen (the rest are "just now")
     origin: str = ""  # the public position the first deal started from ("lesson:<slug>")
+    house: str = ""  # the house-rules code the match is played by ("" = the preset); public
     deal: Deal = field(init=False)
     drawn: dict[int, str] = field(init=False)
     prelude: int = field(init=False, default=0)
@@ -309,11 +308,23 @@ class Game:
         }
         if self.origin:
             data["o"] = self.origin
+        if self.house:
+            data["h"] = self.house
         return signing.dumps(data, salt=SALT, compress=True)
 
 
-def _rules(variant: Variant) -> RuleSet:
-    return RuleSet.from_dict(variant.rules)
+def _rules(variant: Variant, house: str = "") -> RuleSet:
+    """The variant's rules, or those of a house table of it (GameError if not a table)."""
+    base = RuleSet.from_dict(variant.rules)
+    if not house:
+        return base
+    try:
+        table, canonical = house_rules.from_code(base, house)
+    except (house_rules.HouseCodeError, EngineError) as exc:
+        raise GameError(f"bad house code: {exc}") from exc
+    if canonical != house:
+        raise GameError("house code not canonical")
+    return table
 
 
 def _int(value: Any) -> int:
@@ -328,16 +339,19 @@ def game_new(
     deal_id: str | None = None,
     match_id: str | None = None,
     origin: str = "",
+    house: str = "",
 ) -> Game:
     """A new match, its first deal dealt by the computer on the reader's right so that the
     reader leads (or plays first after the bidding).
 
-    With `deal_id` (a shared deal) the match id derives from it; else a fresh match id
-    (or the given one) fixes every deal. With `origin` (a registered start position, see
-    `start_position`) the first deal is that position; GameError when it is unknown."""
-    rules = _rules(variant)
+    With `deal_id` (a shared deal) that deal opens a match of its own (a fresh match id, so
+    a finished deal's record never stops another reader: finished.py); else a fresh match
+    id (or the given one) fixes every deal. With `origin` (a registered start position, see
+    `start_position`) the first deal is that position; GameError when it is unknown.
+    With `house` (a canonical house-rules code) the match is played by that table's rules."""
+    rules = _rules(variant, house)
     if deal_id is not None:
-        match_id = match_of_deal(deal_id)
+        match_id = new_id()
     else:
         match_id = match_id or new_id()
         deal_id = next_deal_id(match_id, 0)
@@ -348,7 +362,15 @@ def game_new(
             raise GameError("unknown origin")
         dealer = start[0]["dealer"]
     game = Game(
-        variant, rules, match_id, 0, deal_id, [], Match(rules, dealer=dealer), origin=origin
+        variant,
+        rules,
+        match_id,
+        0,
+        deal_id,
+        [],
+        Match(rules, dealer=dealer),
+        origin=origin,
+        house=house,
     )
     advance(game)
     return game
@@ -366,7 +388,10 @@ def game_loads(*, variant: Variant, token: str) -> Game:
         for item in data["a"]:
             key, _sep, player = item.rpartition("@")
             actions.append(Action.from_key(key, int(player)).to_dict())
-        rules = _rules(variant)
+        house = data.get("h", "")
+        if not isinstance(house, str):
+            raise GameError("bad house code")
+        rules = _rules(variant, house)
         m = data["m"]
         start = Match(
             rules,
@@ -394,6 +419,7 @@ def game_loads(*, variant: Variant, token: str) -> Game:
             pad,
             _int(data["s"]),
             origin,
+            house,
         )
     except (signing.BadSignature, KeyError, TypeError, ValueError, EngineError) as exc:
         raise GameError(str(exc)) from exc
@@ -427,6 +453,14 @@ def _others_only_draw(deal: Deal) -> bool:
 
 
 def computer_move(game: Game, seat: int) -> Action:
+    """The computer's move for `seat`, from the cache of replies when it was worked out
+    before (replies.py: replayed forms cost nothing)."""
+    seed = computer_seed(game.variant.slug, game.deal_id, len(game.actions), seat)
+    slug = game.variant.slug
+    return cached_reply(seed, game.deal, seat, slug, lambda: _worked_out_move(game, seat))
+
+
+def _worked_out_move(game: Game, seat: int) -> Action:
     """The computer's move for `seat`: the engine's ComputerPlayer, checked.
 
     No clock: the reply depends only on the position and the secret seed, so a move taken
@@ -546,6 +580,7 @@ def game_take_back(*, game: Game) -> Game:
         game.pad,
         min(game.seen, cut),
         game.origin,
+        game.house,
     )
     back.seen = len(back.actions)
     return back
@@ -565,7 +600,9 @@ def game_next_deal(*, game: Game) -> Game:
     """The next deal of the match (or a new match once this one is over); both fixed by
     the ids, so posting an old page again gives the same deal."""
     if game.match.over:
-        return game_new(variant=game.variant, match_id=next_match_id(game.match_id))
+        return game_new(
+            variant=game.variant, match_id=next_match_id(game.match_id), house=game.house
+        )
     number = game.number + 1
     nxt = Game(
         game.variant,
@@ -578,6 +615,7 @@ def game_next_deal(*, game: Game) -> Game:
         [],
         [*game.pad, pad_row(game)][-MAX_PAD:],
         origin=game.origin,  # only the first deal came from it; kept for the score pad
+        house=game.house,
     )
     advance(nxt)
     return nxt
@@ -838,7 +876,9 @@ def _pad(game: Game, names: list[str]) -> tuple[list[str], list[dict]]:
                 "id": deal_id,
                 # the query that plays this deal again (a lesson's position by its origin)
                 "query": urlencode(
-                    {"from": game.origin} if game.origin and number == 1 else {"deal": deal_id}
+                    {"from": game.origin}
+                    if game.origin and number == 1
+                    else {"deal": deal_id, **({"house": game.house} if game.house else {})}
                 ),
                 "winner": who,
                 "how": how,

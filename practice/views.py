@@ -5,20 +5,29 @@ any error are on one screen. Every input is checked: a query, a form field or a 
 that is not what it should be is ignored or answered 400, never 500.
 """
 
+from django.conf import settings
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
+from sixtysix.errors import RuleSetError
 
+from guard import limits
+from guard.clients import client_ip
+from rules import house as house_rules
+from rules.house_pages import changes_of
 from rules.models import Variant
+from words.house import code_error, combination_error
 from words.markup import render_inline
 
-from . import hints, services
+from . import finished, hints, services
 
 COOKIE = "practice-{slug}"
 COMMANDS = ("move", "next", "new", "back")
+PLAY_RATE = 60  # posts per client and minute (setting PRACTICE_PLAY_RATE overrides)
+PLAY_WINDOW = 60
 
 
 def _variant(slug: str) -> Variant:
@@ -71,17 +80,28 @@ def _confirmation(game, key: str) -> dict:
     return {"key": key, "question": question, "label": label}
 
 
+def _rules_in_force(game) -> dict | None:
+    """The house table a match is played by, for the score pad (None: the standard rules)."""
+    if not game.house:
+        return None
+    base = services.RuleSet.from_dict(game.variant.rules)
+    url = reverse("rules:house_detail", args=[game.variant.slug, game.house])
+    return {"code": game.house, "url": url, "changes": changes_of(base, game.rules)}
+
+
 def _render(request, game, *, message="", status=200, hint=None, confirm=None):
     token = game.dumps()
     view = services.practice_view(game=game, token=token)
+    house = f"&house={game.house}" if game.house else ""
     context = {
         "view": view,
         "message": render_inline(message) if message else "",
         "hint": hint,
         "confirm": confirm,
         "nav": "practice",
+        "house": _rules_in_force(game),
         "share_url": request.build_absolute_uri(
-            reverse("practice:game", args=[game.variant.slug]) + f"?deal={game.deal_id}"
+            reverse("practice:game", args=[game.variant.slug]) + f"?deal={game.deal_id}{house}"
         ),
     }
     response = render(request, "practice/game.html", context, status=status)
@@ -89,13 +109,26 @@ def _render(request, game, *, message="", status=200, hint=None, confirm=None):
     return response
 
 
+def _house(variant, code: str) -> tuple[str, str]:
+    """(the canonical house code, "") or ("", why the code cannot start a match)."""
+    base = services.RuleSet.from_dict(variant.rules)
+    try:
+        canonical = house_rules.from_code(base, code)[1]
+        return ("" if canonical == house_rules.PRESET_CODE else canonical), ""
+    except house_rules.HouseCodeError as exc:
+        return "", code_error(exc.reason, code=code, token=exc.token, variant=variant.name)
+    except RuleSetError as exc:
+        return "", combination_error(exc.key)
+
+
 def _client(request) -> str:
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    """The visitor's address through the configured proxy (one bucket per visitor)."""
+    return client_ip(request) or "unknown"
 
 
-def _busy(request, game, message: str, status: int, retry_after: int):
+def _busy(request, variant, message: str, status: int, retry_after: int, *, for_hint=True):
     """A short page (no table to build): the busy worker is free again at once."""
-    context = {"variant": game.variant, "message": message, "nav": "practice"}
+    context = {"variant": variant, "message": message, "nav": "practice", "for_hint": for_hint}
     response = render(request, "practice/busy.html", context, status=status)
     response["Retry-After"] = str(retry_after)
     return response
@@ -106,10 +139,10 @@ def _with_hint(request, game):
         data = hints.hint_data(game, _client(request))
     except hints.HintBusy:
         message = _("Many hints are being worked out right now. Try again in a moment.")
-        return _busy(request, game, message, 503, hints.RETRY_BUSY)
+        return _busy(request, game.variant, message, 503, hints.RETRY_BUSY)
     except hints.HintRateLimited:
         message = _("You have asked for many hints in a short time. Try again in a minute.")
-        return _busy(request, game, message, 429, hints.RATE_WINDOW)
+        return _busy(request, game.variant, message, 429, hints.RATE_WINDOW)
     if data:
         hint = hints.hint_text(data, game.rules)
     elif services.is_your_turn(game) and len(game.deal.legal_actions()) > 1:
@@ -129,16 +162,25 @@ def practice_game(request, slug):
     variant = _variant(slug)
     if request.method == "POST":
         return _post(request, variant)
+    house = request.GET.get("house")
+    if house is not None:
+        house, message = _house(variant, house[:120])
+        if message:
+            return _render(request, services.game_new(variant=variant), message=message, status=400)
     raw_deal = request.GET.get("deal")
     if raw_deal is not None:
         deal_id = services.clean_id(raw_deal)
         if deal_id is None:
-            game = services.game_new(variant=variant)
+            game = services.game_new(variant=variant, house=house or "")
             message = _(
                 "That is not a deal number of this site: it has %(n)d letters and digits."
             ) % {"n": services.ID_LENGTH}
             return _render(request, game, message=message, status=400)
-        return _render(request, services.game_new(variant=variant, deal_id=deal_id))
+        return _render(
+            request, services.game_new(variant=variant, deal_id=deal_id, house=house or "")
+        )
+    if house is not None:  # "Play by these rules": a new match under the house table
+        return _render(request, services.game_new(variant=variant, house=house))
     origin = request.GET.get("from")
     if origin is not None:
         try:
@@ -163,6 +205,25 @@ def practice_game(request, slug):
 
 
 def _post(request, variant):
+    """Every post may make the computer play: a per-client limit and a machine-wide slot
+    (shared with the hints) bound what one client or a crowd can make it cost."""
+    try:
+        limits.take("play", _client(request), play_rate(), PLAY_WINDOW)
+        with limits.slot("compute", hints.machine_slots()):
+            return _play(request, variant)
+    except limits.Limited:
+        message = _("You have sent many moves in a short time. Try again in a minute.")
+        return _busy(request, variant, message, 429, PLAY_WINDOW, for_hint=False)
+    except (limits.Busy, limits.Unavailable):
+        message = _("The computer players are busy right now. Try again in a moment.")
+        return _busy(request, variant, message, 503, hints.RETRY_BUSY, for_hint=False)
+
+
+def play_rate() -> int:
+    return int(getattr(settings, "PRACTICE_PLAY_RATE", PLAY_RATE))
+
+
+def _play(request, variant):
     raw = request.POST.get("state", "")
     try:
         if len(raw) > 20_000:
@@ -177,6 +238,14 @@ def _post(request, variant):
     command = request.POST.get("do", "move")
     if command not in COMMANDS:
         return _render(request, game, message=_("That request is not understood."), status=400)
+    if command in ("move", "back") and finished.reopened(game):
+        message = _(
+            "This deal has already been played to the end, so it cannot be played on from an "
+            "old page. Play the next deal or start a new match."
+        )
+        response = _render(request, game, message=message, status=409)
+        response.cookies.pop(COOKIE.format(slug=variant.slug), None)  # keep the reader's game
+        return response
     if command == "next":
         if game.deal.result is None:
             return _render(request, game, message=_("Finish this deal first."), status=409)
@@ -184,7 +253,9 @@ def _post(request, variant):
     if command == "new":
         return _after_post(
             request,
-            services.game_new(variant=variant, match_id=services.next_match_id(game.match_id)),
+            services.game_new(
+                variant=variant, match_id=services.next_match_id(game.match_id), house=game.house
+            ),
         )
     if command == "back":
         if not services.can_take_back(game):
@@ -205,6 +276,7 @@ def _post(request, variant):
 
 def _after_post(request, game):
     """Post/redirect/get: the new game goes into the cookie; the page opens at the table."""
+    finished.note(game)
     response = _redirect_to_table(game)
     _set_cookie(request, response, game)
     return response

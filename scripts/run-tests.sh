@@ -13,6 +13,8 @@ run() {
 }
 # RUN_SLOW=0 leaves out the slow property and fuzz runs (the PostgreSQL pass of CI: they do
 # not depend on the database and have already run in the SQLite pass).
+# E2E=smoke runs only the browser tests marked smoke (the PostgreSQL pass: the whole browser
+# suite ran on SQLite).
 if [ "${RUN_SLOW:-1}" = 0 ]; then run -n 2 -m "not e2e and not slow"; else run -n 2 -m "not e2e"; fi
-run -n 2 -m "e2e"
+if [ "${E2E:-all}" = smoke ]; then run -n 2 -m "e2e and smoke"; else run -n 2 -m "e2e"; fi
 exit $status

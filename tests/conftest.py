@@ -63,12 +63,16 @@ def content(django_db_blocker):
 
 @pytest.fixture(autouse=True)
 def _fresh_page_cache():
-    """Tests roll the database back, content version included; cached pages must go too."""
-    from django.core.cache import cache
+    """Tests roll the database back, content version included; cached pages must go too
+    (and the shared store's limits, when it is Redis rather than a rolled-back table)."""
+    from django.core.cache import cache, caches
+    from django.core.cache.backends.redis import RedisCache
 
-    from sixtysix_site.page_cache import forget_content_version
+    from content.page_cache import forget_content_version
 
     cache.clear()
+    if isinstance(caches["shared"], RedisCache):
+        caches["shared"].clear()
     forget_content_version()
     yield
 

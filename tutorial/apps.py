@@ -7,7 +7,13 @@ class TutorialConfig(AppConfig):
     verbose_name = _("Tutorials")
 
     def ready(self):
-        """Let practice start from a lesson's final position (`?from=lesson:<slug>`)."""
+        """Register the lessons with the content pipeline, and let practice start from a
+        lesson's final position (`?from=lesson:<slug>`)."""
+        from content.registry import register
+
+        from .content_source import SOURCE
+
+        register(SOURCE)
         try:
             from practice.services import register_position_source
         except ImportError:

@@ -12,7 +12,7 @@ from typing import Any
 
 from sixtysix import Action, EngineError, LayoutError, RuleSet, RuleSetError, get_preset
 
-from rules.content_loader import (
+from content.files import (
     EMPTY_FILE,
     ContentError,
     LoadReport,
@@ -23,8 +23,8 @@ from rules.content_loader import (
     text_field,
     translated_columns,
 )
+from content.rows import write_rows
 from rules.models import Variant
-from sixtysix_site.content_rows import write_rows
 
 from .models import CourseGroup, Tutorial, TutorialStep
 from .replay import (

@@ -42,6 +42,11 @@ def course_map() -> list[CourseChapter]:
     return [chapter for chapter in chapters if chapter.lessons]
 
 
+def first_lesson() -> Tutorial | None:
+    """The lesson the course starts with (the home page's "start here")."""
+    return Tutorial.objects.order_by("order", "slug").first()
+
+
 def next_lesson(tutorial: Tutorial) -> Tutorial | None:
     """The lesson that follows in the course, None after the last."""
     later = Q(order__gt=tutorial.order) | Q(order=tutorial.order, slug__gt=tutorial.slug)

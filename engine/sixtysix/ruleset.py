@@ -406,6 +406,8 @@ def _check_consistency(v: dict[str, Any]) -> None:
     game_points = v["scoring"] not in ("raw_points", "bid_units")
     if v["trump_ten_bonus"] and (v["deck"] == "2x24" or not game_points):
         raise RuleSetError("trump_ten_bonus", "needs one pack and scoring in game points")
+    if v["exhausted_resolution"] == "last_trick_bonus_10" and v["last_trick_bonus"] == 0:
+        raise RuleSetError("last_trick_bonus", "a played-out deal is decided by a last-trick bonus")
     if v["match_target"] == 0 and v["match_deals"] == 0:
         raise RuleSetError("match_target", "needs a target or a fixed number of deals")
 

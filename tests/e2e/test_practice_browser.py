@@ -8,6 +8,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from tests.e2e.table_motion import wait_until_still
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 MOVES = "#move-form button[name=move], button.card-button"
@@ -45,6 +47,7 @@ def click_a_move(page) -> None:
     ]
     assert values != ["draw"], "a draw alone is a chore"
     for k in range(len(values)):
+        wait_until_still(page)
         page.locator(MOVES).nth(k).click()
         page.wait_for_load_state()
         confirm_if_asked(page)

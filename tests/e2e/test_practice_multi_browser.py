@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.table_motion import wait_until_still
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 MOVES = "#move-form button[name=move], button.card-button"
@@ -46,6 +48,7 @@ def click_a_move(page) -> None:
     count = page.locator(MOVES).count()
     assert count, "no move offered"
     for k in range(count):
+        wait_until_still(page)
         page.locator(MOVES).nth(k).click()
         page.wait_for_load_state()
         if page.locator(".practice-confirm").count():

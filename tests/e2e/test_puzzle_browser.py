@@ -9,6 +9,7 @@ from sixtysix import Action, RuleSet
 
 from puzzles.models import Puzzle
 from puzzles.positions import analyse, best_reply, reach
+from tests.e2e.table_motion import wait_until_still
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -31,6 +32,7 @@ def _solve_by_clicking(page, puzzle, lang):
     move = Action.from_dict(puzzle.answer[0])
     feedback = page.locator("#feedback")
     for _ in range(30):
+        wait_until_still(page)
         page.locator(f'[data-move="{move.key()}"]').first.click()
         # the next position is in place (script or page load) once the address ends with it
         expect(page).to_have_url(re.compile(rf"line=([^&]*\.)?{re.escape(move.key())}$"))

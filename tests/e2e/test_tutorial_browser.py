@@ -8,6 +8,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 from sixtysix import Action
 
+from tests.e2e.table_motion import wait_until_still
 from tutorial.models import TutorialStep
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -115,6 +116,7 @@ def play_lesson(page, site, slug, lang="en", skip=(), check_motion=False):
     page.goto(f"{site}/{lang}/tutorials/{slug}/1/")
     for step in steps[:-1]:
         page.locator("#tutorial[data-ready]").wait_for()
+        wait_until_still(page)
         nxt = page.locator('.step-nav a[rel="next"]')
         if step.ask and step.number not in skip:
             expect(nxt).to_have_text(re.compile("Skip") if lang == "en" else re.compile("."))

@@ -129,6 +129,15 @@ def test_ruleset_inconsistent_keys_refused() -> None:
     assert info.value.key == "active_players"
 
 
+def test_ruleset_refuses_a_last_trick_bonus_of_nothing_that_decides_the_deal() -> None:
+    # a played-out classic66 deal is won on the last trick's 10; without them it is another game
+    with pytest.raises(RuleSetError) as info:
+        get_preset("classic66").with_options({"last_trick_bonus": 0})
+    assert info.value.key == "last_trick_bonus"
+    # Schnapsen has no bonus because the last trick itself decides
+    assert get_preset("schnapsen").last_trick_bonus == 0
+
+
 def test_ruleset_is_frozen() -> None:
     rules = get_preset("classic66")
     with pytest.raises(AttributeError):

@@ -7,6 +7,7 @@ import zlib
 
 import pytest
 from django.core import signing
+from django.core.cache import caches
 from django.test import Client, override_settings
 from django.utils import translation
 from hypothesis import HealthCheck, given, settings
@@ -470,23 +471,64 @@ def test_hints_beyond_the_slots_are_a_polite_503(client, monkeypatch):
 
 def test_a_hint_waits_for_no_other_process_on_the_machine(client):
     """With every machine-wide slot held (by another worker), the answer is a 503 at once."""
-    import fcntl
-    import os
-
     page(client, "schnapsen", deal=DEAL)
-    held = []
+    shared = caches["shared"]
     for slot in range(practice_hints.machine_slots()):
-        fd = os.open(practice_hints._lock_path(slot), os.O_CREAT | os.O_RDWR, 0o600)
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        held.append(fd)
+        assert shared.add(f"slot:compute:{slot}", "another worker", 60)
     try:
         response = client.get("/en/practice/schnapsen/", {"hint": "1"})
     finally:
-        for fd in held:
-            os.close(fd)
+        for slot in range(practice_hints.machine_slots()):
+            shared.delete(f"slot:compute:{slot}")
     assert response.status_code == 503
     assert response["Retry-After"]
     assert client.get("/en/practice/schnapsen/", {"hint": "1"}).status_code == 200
+
+
+def test_hint_slots_are_not_files_in_the_shared_temp_folder(client):
+    """Another site or process on the host cannot hold them: no lock file is used at all."""
+    assert not hasattr(practice_hints, "_lock_path")
+    page(client, "schnapsen", deal=DEAL)
+    assert client.get("/en/practice/schnapsen/", {"hint": "1"}).status_code == 200
+
+
+def test_a_cache_that_is_down_never_turns_a_hint_into_a_500(client, monkeypatch):
+    page(client, "schnapsen", deal=DEAL)
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(practice_hints.cache, "get", down)
+    monkeypatch.setattr(practice_hints.cache, "set", down)
+    response = client.get("/en/practice/schnapsen/", {"hint": "1"})
+    assert response.status_code == 200
+    assert 'class="hint-box"' in response.content.decode()
+
+
+def test_a_shared_store_that_is_down_is_a_503_with_retry_after(client, monkeypatch):
+    page(client, "schnapsen", deal=DEAL)
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(caches["shared"], "add", down)
+    response = client.get("/en/practice/schnapsen/", {"hint": "1"})
+    assert response.status_code == 503
+    assert response["Retry-After"]
+
+
+def test_hint_limits_count_each_visitor_behind_the_proxy(settings, monkeypatch):
+    """Behind the load balancer every request comes from its address: the limit is per
+    visitor (the forwarded address), not one bucket for everyone."""
+    settings.BEHIND_PROXY = True
+    monkeypatch.setattr(practice_hints, "RATE_LIMIT", 1)
+    statuses = {}
+    for n, visitor in enumerate(["198.51.100.1", "198.51.100.2", "198.51.100.1"]):
+        client = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"1.2.3.4, {visitor}")
+        page(client, "schnapsen", deal="hjkmnpqrs" + "abc"[n])
+        response = client.get("/en/practice/schnapsen/", {"hint": "1"})
+        statuses.setdefault(visitor, []).append(response.status_code)
+    assert statuses == {"198.51.100.1": [200, 429], "198.51.100.2": [200]}
 
 
 def test_too_many_new_hints_from_one_client_are_a_429(client, monkeypatch):
@@ -570,3 +612,109 @@ def test_the_marriage_the_computer_shows_is_drawn_with_both_cards(client):
                     assert str(card_html(rank + suit)) in shown
                 return
     pytest.fail("the computer never showed a marriage")
+
+
+def _first_move(html: str) -> dict:
+    game = load("classic66", html)
+    move = next(a for a in game.deal.legal_actions() if a.type == "play")
+    return {"state": token_of(html), "move": move.key()}
+
+
+def test_moves_from_one_client_beyond_the_limit_are_a_translated_429(client, settings):
+    settings.PRACTICE_PLAY_RATE = 2
+    html = page(client, "classic66", deal=DEAL)
+    data = _first_move(html)
+    statuses = [post(client, "classic66", data, lang="pl").status_code for _ in range(3)]
+    assert statuses[:2] == [302, 302]
+    response = post(client, "classic66", data, lang="pl")
+    assert response.status_code == 429
+    assert response["Retry-After"] == "60"
+    with translation.override("pl"):
+        message = translation.gettext(
+            "You have sent many moves in a short time. Try again in a minute."
+        )
+    assert message in response.content.decode()
+    assert not message.startswith("You have")
+    other = Client(REMOTE_ADDR="198.51.100.9")  # another visitor plays on
+    assert post(other, "classic66", data).status_code == 302
+
+
+def test_a_move_waits_for_no_busy_machine_it_is_a_503_at_once(client):
+    """With every compute slot held (by hints or moves in other workers) the computer does
+    not play: 503 with Retry-After, and the same post succeeds once a slot is free."""
+    data = _first_move(page(client, "classic66", deal=DEAL))
+    shared = caches["shared"]
+    for slot in range(practice_hints.machine_slots()):
+        assert shared.add(f"slot:compute:{slot}", "another worker", 60)
+    try:
+        response = post(client, "classic66", data)
+    finally:
+        for slot in range(practice_hints.machine_slots()):
+            shared.delete(f"slot:compute:{slot}")
+    assert response.status_code == 503
+    assert response["Retry-After"]
+    assert "busy" in response.content.decode()
+    assert post(client, "classic66", data).status_code == 302
+
+
+def test_a_shared_store_that_is_down_makes_a_move_a_503_not_a_500(client, monkeypatch):
+    data = _first_move(page(client, "classic66", deal=DEAL))
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(caches["shared"], "add", down)
+    response = post(client, "classic66", data)
+    assert response.status_code == 503
+    assert response["Retry-After"]
+
+
+def test_a_replayed_move_meets_the_stored_reply_not_new_play_outs(client, monkeypatch):
+    """The computer's reply depends only on its view and seed: worked out once, then read."""
+    from practice import services
+
+    calls = []
+    real = services._worked_out_move
+
+    def counting(game, seat):
+        calls.append(seat)
+        return real(game, seat)
+
+    monkeypatch.setattr(services, "_worked_out_move", counting)
+    data = _first_move(page(client, "classic66", deal=DEAL))
+    first = follow(client, post(client, "classic66", data))
+    worked = len(calls)
+    assert worked >= 1
+    other = Client()  # another reader, or the same form replayed
+    again = follow(other, post(other, "classic66", data))
+    assert len(calls) == worked
+    assert load("classic66", again).actions == load("classic66", first).actions
+
+
+def test_an_old_form_of_a_finished_deal_cannot_reopen_it(client):
+    """Having seen every card at the end, the reader may not post an earlier form and play
+    the deal on knowing them: 409, and the cookie keeps the finished game."""
+    html = page(client, "classic66", deal=DEAL)
+    earlier = _first_move(html)
+    end = play_deal(client, "classic66", token=earlier["state"])
+    response = post(client, "classic66", earlier, lang="da")
+    assert response.status_code == 409
+    with translation.override("da"):
+        message = translation.gettext(
+            "This deal has already been played to the end, so it cannot be played on from an "
+            "old page. Play the next deal or start a new match."
+        )
+    assert message.startswith("Dette spil")
+    assert message in response.content.decode()
+    assert "practice-classic66" not in response.cookies
+    assert 'class="result"' in page(client, "classic66")  # still the finished deal
+    nxt = post(client, "classic66", {"state": token_of(end), "do": "next"})
+    assert nxt.status_code == 302  # the finished form itself goes on to the next deal
+
+
+def test_another_reader_may_play_a_shared_deal_someone_finished(client):
+    end = play_deal(client, "classic66", deal=DEAL)
+    assert 'class="result"' in end
+    other = Client()
+    data = _first_move(page(other, "classic66", deal=DEAL))
+    assert post(other, "classic66", data).status_code == 302

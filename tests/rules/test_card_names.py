@@ -7,6 +7,7 @@ from django.utils import translation
 from sixtysix.cards import RANKS
 from sixtysix.presets import get_preset
 
+from content.files import read_toml
 from rules import content_loader
 from tutorial import content_loader as tutorial_content
 from words.card_names import FORMS
@@ -62,7 +63,7 @@ def _texts(node):
 def _content_texts(lang):
     folders = (content_loader.CONTENT_DIR, tutorial_content.CONTENT_DIR)
     for path in (path for folder in folders for path in sorted(folder.glob("*.toml"))):
-        for text in _texts(content_loader.read_toml(path).get(lang, {})):
+        for text in _texts(read_toml(path).get(lang, {})):
             yield path.name, text
 
 

@@ -7,7 +7,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from sixtysix import get_preset, load_presets
 
-from rules.content_loader import CONTENT_DIR, ContentError, content_load, read_toml
+from content.files import ContentError, read_toml
+from rules.content_loader import CONTENT_DIR, content_load
 from rules.models import GlossaryTerm, RuleSection, Source, Variant
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -122,7 +123,7 @@ def test_the_command_turns_content_errors_into_a_clean_message(settings, monkeyp
     def broken(**kwargs):
         raise ContentError(Path("x.toml"), "rules.deck", "bad value", "pl")
 
-    monkeypatch.setattr("sixtysix_site.management.commands.load_content.content_load", broken)
+    monkeypatch.setattr("content.management.commands.load_content.content_load", broken)
     with pytest.raises(CommandError, match=r"x.toml: rules.deck \[pl\]: bad value"):
         call_command("load_content")
 

@@ -72,6 +72,11 @@
     return data && data.deal === deal && Date.now() - data.at < FRESH_MS ? data : null;
   }
 
+  /* Every motion started on this page. A drawn card waits at the stock (its delay) before it
+     flies; something that clicks where it sees a card then misses it once it moves, so the
+     table says it is moving (data-moving) until every motion has ended. */
+  var motions = [];
+
   /* Move `card` from `from` (a rect relative to the table) to where it now is. */
   function fly(card, from, delay) {
     var to = cardRect(card);
@@ -80,13 +85,13 @@
     var dy = from.y - to.y;
     if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
     var scale = from.w && to.w ? from.w / to.w : 1;
-    card.animate(
+    motions.push(card.animate(
       [
         { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", transformOrigin: "0 0", zIndex: 4 },
         { transform: "none", transformOrigin: "0 0", zIndex: 4 }
       ],
       { duration: DURATION, delay: delay || 0, easing: EASE, fill: "backwards" }
-    );
+    ));
   }
 
   /* A finished trick that has left the table goes to its winner's seat. */
@@ -115,6 +120,7 @@
         ],
         { duration: DURATION, easing: "ease-in", fill: "forwards" }
       );
+      motions.push(motion);
       motion.onfinish = motion.oncancel = function () {
         running -= 1;
         if (!running) layer.remove();
@@ -162,6 +168,12 @@
   var old = read();
   if (old && !still) {
     try { replay(old); } catch (e) { /* motion is decoration; never let it break the page */ }
+  }
+  if (motions.length && window.Promise) {
+    table.dataset.moving = "true";
+    Promise.all(motions.map(function (motion) {
+      return motion.finished && motion.finished.catch(function () { /* cancelled: ended too */ });
+    })).then(function () { delete table.dataset.moving; });
   }
   showFeedback(old);
 

@@ -8,8 +8,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 from django.utils import translation
 
-from rules.content_loader import ContentError
-from sixtysix_site.content import LoadRefused, content_load
+from content.files import ContentError
+from content.load import LoadRefused, content_load
 
 
 def database_problem(exc: DatabaseError, action: str = "load") -> str:

@@ -9,97 +9,13 @@ everything else (rule parameters, deals, actions) always comes from the files.
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import reduce
-
-from django.conf import settings
-
-from rules.content_loader import translated_columns
-from rules.models import GlossaryTerm, RuleSection, Source, Variant
-from tutorial.content_loader import parse_course
-from tutorial.models import CourseGroup, Tutorial, TutorialStep
 
 from .models import LoadedText
-
-
-def _languages() -> list[str]:
-    return [code for code, _name in settings.LANGUAGES]
-
-
-@dataclass(frozen=True)
-class Kind:
-    """One content model: its label in LoadedText, how its key is built, what is editable."""
-
-    label: str
-    model: type
-    key_fields: tuple[str, ...]
-    plain: tuple[str, ...] = ()
-    translated: tuple[str, ...] = ()
-
-    @property
-    def fields(self) -> tuple[str, ...]:
-        columns = tuple(f"{name}_{lang}" for name in self.translated for lang in _languages())
-        return self.plain + columns
-
-    def key_of(self, obj) -> str:
-        parts = (reduce(getattr, path.split("__"), obj) for path in self.key_fields)
-        return "/".join(str(part) for part in parts)
-
-
-KINDS = (
-    Kind("variant", Variant, ("slug",), ("order",), ("name", "summary")),
-    Kind("section", RuleSection, ("variant__slug", "key"), (), ("title", "body")),
-    Kind("source", Source, ("variant__slug", "key"), ("title", "url"), ("covers",)),
-    Kind("term", GlossaryTerm, ("key",), (), ("term", "definition")),
-    Kind("tutorial", Tutorial, ("slug",), ("order",), ("title", "summary", "recap")),
-    Kind("step", TutorialStep, ("tutorial__slug", "key"), (), ("text", "hint")),
-    # A group's order is its place in course.toml's [[groups]]: only its title is editable.
-    Kind("group", CourseGroup, ("key",), (), ("title",)),
-)
-KIND = {kind.label: kind for kind in KINDS}
-KIND_OF_MODEL = {kind.model: kind for kind in KINDS}
-
-Rows = dict[str, dict[str, dict]]  # label -> key -> field -> value
+from .registry import Kind, Rows, kinds
 
 
 def digest(value) -> str:
     return hashlib.sha256(json.dumps(value, ensure_ascii=False).encode()).hexdigest()
-
-
-def expected_rows(variants, terms, tutorials=None) -> Rows:
-    """The editable values a load of these parsed files writes (tutorials None: not loaded)."""
-    rows: Rows = {label: {} for label in ("variant", "section", "source", "term")}
-    for variant in variants:
-        rows["variant"][variant.slug] = {
-            "order": variant.order,
-            **translated_columns(variant.texts),
-        }
-        for section in variant.sections:
-            texts = {"title": section["title"], "body": section["body"]}
-            rows["section"][f"{variant.slug}/{section['key']}"] = translated_columns(texts)
-        for source in variant.sources:
-            rows["source"][f"{variant.slug}/{source['key']}"] = {
-                "title": source["title"],
-                "url": source["url"],
-                **translated_columns({"covers": source["covers"]}),
-            }
-    for term in terms:
-        rows["term"][term.key] = translated_columns(term.texts)
-    if tutorials is not None:
-        rows["tutorial"], rows["step"], rows["group"] = {}, {}, {}
-        course = getattr(tutorials, "course", None)
-        for group in course if course is not None else parse_course():  # as write_tutorials
-            rows["group"][group.key] = translated_columns({"title": group.titles})
-        for tutorial in tutorials:
-            # A lesson without a recap in its file is loaded with an empty one.
-            texts = {"recap": dict.fromkeys(_languages(), ""), **tutorial.texts}
-            rows["tutorial"][tutorial.slug] = {
-                "order": tutorial.order,
-                **translated_columns(texts),
-            }
-            for step in tutorial.steps:
-                texts = {"text": step["text"], "hint": step["hint"]}
-                rows["step"][f"{tutorial.slug}/{step['key']}"] = translated_columns(texts)
-    return rows
 
 
 def current_rows(kind: Kind, **filters) -> dict[str, dict]:
@@ -130,7 +46,8 @@ class Ledger:
         self.recorded = {
             (row.model, row.key): row for row in LoadedText.objects.filter(model__in=list(expected))
         }
-        self.current = {label: current_rows(KIND[label]) for label in expected}
+        by_label = kinds()
+        self.current = {label: current_rows(by_label[label]) for label in expected}
 
     def edits(self) -> list[Edit]:
         """Fields changed since the last load whose new file value would overwrite them.
@@ -178,7 +95,7 @@ class Ledger:
 
 def edited_rows(label: str, **filters) -> dict[str, list[str]]:
     """Rows of one kind (filtered) whose editable fields changed since the last load."""
-    rows = current_rows(KIND[label], **filters)
+    rows = current_rows(kinds()[label], **filters)
     records = LoadedText.objects.filter(model=label, key__in=list(rows))
     hashes = {record.key: record.hashes for record in records}
     edited = {}
@@ -192,7 +109,7 @@ def edited_rows(label: str, **filters) -> dict[str, list[str]]:
 
 def local_edits(obj) -> list[str]:
     """The editable fields of this row changed since the last load (for the admin)."""
-    kind = KIND_OF_MODEL.get(type(obj))
+    kind = next((k for k in kinds().values() if k.model is type(obj)), None)
     if kind is None or obj.pk is None:
         return []
     return next(iter(edited_rows(kind.label, pk=obj.pk).values()), [])

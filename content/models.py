@@ -1,4 +1,4 @@
-"""Site-wide state: the version of the content, which keys the page cache."""
+"""The content's state: its version (which keys the page cache) and what the last load wrote."""
 
 from django.db import models
 from django.db.models import F
@@ -13,6 +13,9 @@ class ContentVersion(models.Model):
 
     number = models.PositiveBigIntegerField(default=1)
     changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "sixtysix_site_contentversion"  # made when this lived in the project package
 
     def __str__(self):
         return f"content version {self.number}"
@@ -43,6 +46,7 @@ class LoadedText(models.Model):
     hashes = models.JSONField(default=dict)
 
     class Meta:
+        db_table = "sixtysix_site_loadedtext"  # made when this lived in the project package
         constraints = [
             models.UniqueConstraint(fields=["model", "key"], name="unique_loaded_text_row")
         ]

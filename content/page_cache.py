@@ -7,11 +7,14 @@ host, the path, the canonical query and the current content version. A request w
 is not canonical (`?reveal=anything`, `?players=03`) is answered from the canonical page's
 entry, never stored under its own; a parameter the view does not name bypasses the cache.
 
-At most settings.PAGE_CACHE_MAX_PAGES pages are stored per content version and each lives
-PAGE_TTL, so the cache holds at most that many pages per version bumped within a day, on
-Redis too. Any save or delete of a content row bumps the version, so the next request
-renders afresh. Responses carry an ETag and `Cache-Control: no-cache`: browsers and proxies
-keep a copy but revalidate it with a cheap 304.
+The key's host is the canonical one (canonical_host: never the Host header's port), and only
+a request for that host stores its rendering. Pages without a query are a bounded set and
+always stored; pages with one (rare combinations) at most settings.PAGE_CACHE_MAX_PAGES and
+PAGE_CACHE_MAX_BYTES per content version, each living PAGE_TTL, on Redis too, so a flood of
+combinations cannot fill the cache nor keep the ordinary pages out. Any save or delete of
+a content row bumps the version, so the next request renders afresh. Responses carry an
+ETag and `Cache-Control: no-cache`: browsers and proxies keep a copy but revalidate it with
+a cheap 304.
 
 The cache never makes a page fail: if the version cannot be read (the database is down) the
 last known one is used, from this process or from the cache; if the cache is down, pages are
@@ -34,6 +37,7 @@ from django.core.cache import cache
 from django.db import DatabaseError
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse, HttpResponseNotModified
+from django.http.request import split_domain_port
 from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.cache import patch_cache_control
@@ -79,11 +83,12 @@ def small_int(low: int, high: int) -> Canonicaliser:
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
 
-def slug_list(max_items: int) -> Canonicaliser:
-    """Up to max_items slugs, each once, in the order given."""
+def slug_set(max_items: int) -> Canonicaliser:
+    """Up to max_items slugs, each once, sorted: a view that reads them as a set (the order
+    of the URL changes nothing on the page), so every ordering shares one entry."""
 
     def canonical(values: list[str]) -> list[str] | None:
-        slugs = list(dict.fromkeys(values))
+        slugs = sorted(set(values))
         if not slugs or len(slugs) > max_items or not all(SLUG.fullmatch(s) for s in slugs):
             return None
         return slugs
@@ -138,6 +143,24 @@ def _key(version: int, url: str) -> str:
 
 def _count_key(version: int) -> str:
     return f"page:count:{version}"
+
+
+def _bytes_key(version: int) -> str:
+    return f"page:bytes:{version}"
+
+
+def canonical_host(request) -> str:
+    """The host pages are rendered for and keyed on: settings.CANONICAL_HOST, else the
+    request's host name with the port this server listens on, never the Host header's port
+    (30 ports made 30 copies of every page)."""
+    if settings.CANONICAL_HOST:
+        return settings.CANONICAL_HOST
+    domain, _port = split_domain_port(request.get_host())
+    if ":" in domain and not domain.startswith("["):
+        domain = f"[{domain}]"
+    port = request.META.get("SERVER_PORT", "")
+    default = "443" if request.is_secure() else "80"
+    return domain if port in ("", default) else f"{domain}:{port}"
 
 
 def cached_page(
@@ -211,16 +234,26 @@ def _finish(request, content: bytes, headers: list[tuple[str, str]], etag: str):
     return response
 
 
-def _store(version: int, key: str, stored) -> bool:
-    """Store one page unless this version already holds PAGE_CACHE_MAX_PAGES of them."""
-    counter = _count_key(version)
+def _within_budget(version: int, size: int) -> bool:
+    """Count one more rare page (a query combination) of `size` bytes against this version's
+    PAGE_CACHE_MAX_PAGES and PAGE_CACHE_MAX_BYTES; False once either is spent."""
+    counter, weight = _count_key(version), _bytes_key(version)
     _cache_call(cache.add, counter, 0, PAGE_TTL)
+    _cache_call(cache.add, weight, 0, PAGE_TTL)
     try:
         count = cache.incr(counter)
+        total = cache.incr(weight, size)
     except Exception as exc:  # evicted between add and incr, or the cache is down
         logger.warning("Page cache counter unavailable: %s", exc)
         return False
-    if count > settings.PAGE_CACHE_MAX_PAGES:
+    return count <= settings.PAGE_CACHE_MAX_PAGES and total <= settings.PAGE_CACHE_MAX_BYTES
+
+
+def _store(version: int, key: str, stored, *, ordinary: bool) -> bool:
+    """Store one page. Ordinary pages (no query: a bounded set, the pages every reader sees)
+    are always stored; rare combinations only within the version's budget, so a flood of
+    them can neither fill the cache nor push the ordinary pages out."""
+    if not ordinary and not _within_budget(version, len(stored[0])):
         return False
     _cache_call(cache.set, key, stored, PAGE_TTL)
     return True
@@ -242,7 +275,8 @@ class PageCacheMiddleware:
         if version is None:
             return self.get_response(request)
         # Pages hold absolute links (hreflang), so the scheme and host are part of the key.
-        url = f"{request.scheme}://{request.get_host()}{request.path}?{query}"
+        host = canonical_host(request)
+        url = f"{request.scheme}://{host}{request.path}?{query}"
         if getattr(view, "page_cache_daily", False):
             url += "#" + datetime.datetime.now(datetime.UTC).date().isoformat()
         key = _key(version, url)
@@ -255,13 +289,15 @@ class PageCacheMiddleware:
             and response.status_code == 200
             and not response.streaming
             and not response.cookies
-            # Only the canonical request's own rendering is stored (its links echo its query).
+            # Only the canonical request's own rendering is stored (its links echo its query
+            # and its host); other hosts and orderings get it once it is stored.
             and request.META.get("QUERY_STRING", "") == query
+            and request.get_host() == host
         ):
             etag = quote_etag(hashlib.sha256(response.content).hexdigest()[:32])
             headers = [(k, v) for k, v in response.items() if k.lower() not in SKIPPED_HEADERS]
             stored = (response.content, headers, etag)
-            _store(version, key, stored)
+            _store(version, key, stored, ordinary=query == "")
             return _finish(request, *stored)
         return response
 

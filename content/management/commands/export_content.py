@@ -7,8 +7,8 @@ Run it after editors have refined text in the admin, then commit the files: the 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from rules.content_loader import ContentError
-from sixtysix_site.content_export import content_export
+from content.export import content_export
+from content.files import ContentError
 
 from .load_content import database_problem
 
