@@ -17,6 +17,7 @@ from sixtysix.ruleset import RuleSet
 from words.house import code_error, combination_error
 
 from . import house
+from .parameters import ROWS
 from .forms import MAX_VARIANTS
 
 
@@ -88,7 +89,8 @@ def option_groups(base: RuleSet, changes: dict[str, Any]) -> list[Group]:
                 )
             )
         groups.setdefault(str(row.group), []).append(OptionView(option.id, str(row.label), choices))
-    return [Group(title, options) for title, options in groups.items()]
+    order = list(dict.fromkeys(str(row.group) for row in ROWS))  # the facts rows' groups
+    return [Group(title, groups[title]) for title in sorted(groups, key=order.index)]
 
 
 def changes_of(base: RuleSet, table: RuleSet) -> list[Change]:
