@@ -208,9 +208,7 @@ def ensure_redis(ws: Workspace) -> int:
         redis_client(0).ping()
     except Exception:
         log("Redis does not answer on 127.0.0.1:6379: running scripts/redis-up.sh")
-        subprocess.run(
-            ["/bin/bash", "scripts/redis-up.sh"], cwd=ROOT, check=True, timeout=600
-        )
+        subprocess.run(["/bin/bash", "scripts/redis-up.sh"], cwd=ROOT, check=True, timeout=600)
         ws.started_redis = True
     for number in range(15, 0, -1):
         if redis_client(number).dbsize() == 0:

@@ -41,6 +41,8 @@ from words.explain import (
 from words.markup import render_inline
 from words.table import SeatView, TableView, choice_label
 
+from .replies import cached_reply
+
 SALT = "sixtysix.practice"
 YOU, COMPUTER = 0, 1  # the reader always sits at seat 0; in two-player games seat 1 is the computer
 PRACTICE_VARIANTS = (
@@ -455,6 +457,14 @@ def _others_only_draw(deal: Deal) -> bool:
 
 
 def computer_move(game: Game, seat: int) -> Action:
+    """The computer's move for `seat`, from the cache of replies when it was worked out
+    before (replies.py: replayed forms cost nothing)."""
+    seed = computer_seed(game.variant.slug, game.deal_id, len(game.actions), seat)
+    slug = game.variant.slug
+    return cached_reply(seed, game.deal, seat, slug, lambda: _worked_out_move(game, seat))
+
+
+def _worked_out_move(game: Game, seat: int) -> Action:
     """The computer's move for `seat`: the engine's ComputerPlayer, checked.
 
     No clock: the reply depends only on the position and the secret seed, so a move taken

@@ -667,3 +667,25 @@ def test_a_shared_store_that_is_down_makes_a_move_a_503_not_a_500(client, monkey
     response = post(client, "classic66", data)
     assert response.status_code == 503
     assert response["Retry-After"]
+
+
+def test_a_replayed_move_meets_the_stored_reply_not_new_play_outs(client, monkeypatch):
+    """The computer's reply depends only on its view and seed: worked out once, then read."""
+    from practice import services
+
+    calls = []
+    real = services._worked_out_move
+
+    def counting(game, seat):
+        calls.append(seat)
+        return real(game, seat)
+
+    monkeypatch.setattr(services, "_worked_out_move", counting)
+    data = _first_move(page(client, "classic66", deal=DEAL))
+    first = follow(client, post(client, "classic66", data))
+    worked = len(calls)
+    assert worked >= 1
+    other = Client()  # another reader, or the same form replayed
+    again = follow(other, post(other, "classic66", data))
+    assert len(calls) == worked
+    assert load("classic66", again).actions == load("classic66", first).actions
