@@ -117,11 +117,6 @@ def next_deal_id(match_id: str, number: int) -> str:
     return _short_id(_mac("next", match_id, number))
 
 
-def match_of_deal(deal_id: str) -> str:
-    """The match id of a shared deal, so the whole match after it is the same too."""
-    return _short_id(_mac("match-of", deal_id))
-
-
 def next_match_id(match_id: str) -> str:
     """The match started from a finished (or abandoned) one: fixed, not re-rolled."""
     return _short_id(_mac("match-after", match_id))
@@ -355,13 +350,14 @@ def game_new(
     """A new match, its first deal dealt by the computer on the reader's right so that the
     reader leads (or plays first after the bidding).
 
-    With `deal_id` (a shared deal) the match id derives from it; else a fresh match id
-    (or the given one) fixes every deal. With `origin` (a registered start position, see
+    With `deal_id` (a shared deal) that deal opens a match of its own (a fresh match id, so
+    a finished deal's record never stops another reader: finished.py); else a fresh match
+    id (or the given one) fixes every deal. With `origin` (a registered start position, see
     `start_position`) the first deal is that position; GameError when it is unknown.
     With `house` (a canonical house-rules code) the match is played by that table's rules."""
     rules = _rules(variant, house)
     if deal_id is not None:
-        match_id = match_of_deal(deal_id)
+        match_id = new_id()
     else:
         match_id = match_id or new_id()
         deal_id = next_deal_id(match_id, 0)
