@@ -117,11 +117,6 @@ def next_deal_id(match_id: str, number: int) -> str:
     return _short_id(_mac("next", match_id, number))
 
 
-def match_of_deal(deal_id: str) -> str:
-    """The match id of a shared deal, so the whole match after it is the same too."""
-    return _short_id(_mac("match-of", deal_id))
-
-
 def next_match_id(match_id: str) -> str:
     """The match started from a finished (or abandoned) one: fixed, not re-rolled."""
     return _short_id(_mac("match-after", match_id))
@@ -274,6 +269,12 @@ class Game:
         return self.rules.players
 
     @property
+    def table(self) -> str:
+        """Which rules the match plays by, for the caches of hints and replies: the variant,
+        or a house table of it (the code is canonical, so one name per table)."""
+        return f"{self.variant.slug}~{self.house}" if self.house else self.variant.slug
+
+    @property
     def partners(self) -> bool:
         return self.rules.partnerships == "opposite_pairs"
 
@@ -349,13 +350,14 @@ def game_new(
     """A new match, its first deal dealt by the computer on the reader's right so that the
     reader leads (or plays first after the bidding).
 
-    With `deal_id` (a shared deal) the match id derives from it; else a fresh match id
-    (or the given one) fixes every deal. With `origin` (a registered start position, see
+    With `deal_id` (a shared deal) that deal opens a match of its own (a fresh match id, so
+    a finished deal's record never stops another reader: finished.py); else a fresh match
+    id (or the given one) fixes every deal. With `origin` (a registered start position, see
     `start_position`) the first deal is that position; GameError when it is unknown.
     With `house` (a canonical house-rules code) the match is played by that table's rules."""
     rules = _rules(variant, house)
     if deal_id is not None:
-        match_id = match_of_deal(deal_id)
+        match_id = new_id()
     else:
         match_id = match_id or new_id()
         deal_id = next_deal_id(match_id, 0)
@@ -460,8 +462,7 @@ def computer_move(game: Game, seat: int) -> Action:
     """The computer's move for `seat`, from the cache of replies when it was worked out
     before (replies.py: replayed forms cost nothing)."""
     seed = computer_seed(game.variant.slug, game.deal_id, len(game.actions), seat)
-    slug = game.variant.slug
-    return cached_reply(seed, game.deal, seat, slug, lambda: _worked_out_move(game, seat))
+    return cached_reply(seed, game.deal, seat, game.table, lambda: _worked_out_move(game, seat))
 
 
 def _worked_out_move(game: Game, seat: int) -> Action:

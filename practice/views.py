@@ -22,7 +22,7 @@ from rules.models import Variant
 from words.house import code_error, combination_error
 from words.markup import render_inline
 
-from . import hints, services
+from . import finished, hints, services
 
 COOKIE = "practice-{slug}"
 COMMANDS = ("move", "next", "new", "back")
@@ -238,6 +238,14 @@ def _play(request, variant):
     command = request.POST.get("do", "move")
     if command not in COMMANDS:
         return _render(request, game, message=_("That request is not understood."), status=400)
+    if command in ("move", "back") and finished.reopened(game):
+        message = _(
+            "This deal has already been played to the end, so it cannot be played on from an "
+            "old page. Play the next deal or start a new match."
+        )
+        response = _render(request, game, message=message, status=409)
+        response.cookies.pop(COOKIE.format(slug=variant.slug), None)  # keep the reader's game
+        return response
     if command == "next":
         if game.deal.result is None:
             return _render(request, game, message=_("Finish this deal first."), status=409)
@@ -268,6 +276,7 @@ def _play(request, variant):
 
 def _after_post(request, game):
     """Post/redirect/get: the new game goes into the cookie; the page opens at the table."""
+    finished.note(game)
     response = _redirect_to_table(game)
     _set_cookie(request, response, game)
     return response
