@@ -110,6 +110,12 @@ class Game:
         return self.rules.players
 
     @property
+    def table(self) -> str:
+        """Which rules the match plays by, for the caches of hints and replies: the variant,
+        or a house table of it (the code is canonical, so one name per table)."""
+        return f"{self.variant.slug}~{self.house}" if self.house else self.variant.slug
+
+    @property
     def partners(self) -> bool:
         return self.rules.partnerships == "opposite_pairs"
 

@@ -65,11 +65,6 @@ def next_deal_id(match_id: str, number: int) -> str:
     return _short_id(_mac("next", match_id, number))
 
 
-def match_of_deal(deal_id: str) -> str:
-    """The match id of a shared deal, so the whole match after it is the same too."""
-    return _short_id(_mac("match-of", deal_id))
-
-
 def next_match_id(match_id: str) -> str:
     """The match started from a finished (or abandoned) one: fixed, not re-rolled."""
     return _short_id(_mac("match-after", match_id))

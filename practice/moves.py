@@ -11,7 +11,7 @@ from words.deal_words import deal_over_refusal, not_your_turn_refusal
 from words.explain import explain_refusal
 
 from .game import MAX_PAD, Game, GameError, pad_row, table_rules
-from .ids import YOU, match_of_deal, new_id, next_deal_id, next_match_id
+from .ids import YOU, new_id, next_deal_id, next_match_id
 from .positions import start_position
 from .seats import advance, others_only_draw
 
@@ -27,13 +27,14 @@ def game_new(
     """A new match, its first deal dealt by the computer on the reader's right so that the
     reader leads (or plays first after the bidding).
 
-    With `deal_id` (a shared deal) the match id derives from it; else a fresh match id
-    (or the given one) fixes every deal. With `origin` (a registered start position, see
+    With `deal_id` (a shared deal) that deal opens a match of its own (a fresh match id, so
+    a finished deal's record never stops another reader: finished.py); else a fresh match
+    id (or the given one) fixes every deal. With `origin` (a registered start position, see
     `start_position`) the first deal is that position; GameError when it is unknown.
     With `house` (a canonical house-rules code) the match is played by that table's rules."""
     rules = table_rules(variant, house)
     if deal_id is not None:
-        match_id = match_of_deal(deal_id)
+        match_id = new_id()
     else:
         match_id = match_id or new_id()
         deal_id = next_deal_id(match_id, 0)

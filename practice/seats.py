@@ -41,8 +41,7 @@ def computer_move(game: Game, seat: int) -> Action:
     """The computer's move for `seat`, from the cache of replies when it was worked out
     before (replies.py: replayed forms cost nothing)."""
     seed = computer_seed(game.variant.slug, game.deal_id, len(game.actions), seat)
-    slug = game.variant.slug
-    return cached_reply(seed, game.deal, seat, slug, lambda: _worked_out_move(game, seat))
+    return cached_reply(seed, game.deal, seat, game.table, lambda: _worked_out_move(game, seat))
 
 
 def _worked_out_move(game: Game, seat: int) -> Action:

@@ -22,20 +22,7 @@ from rules.models import Variant
 from words.house import code_error, combination_error
 from words.markup import render_inline
 
-from . import hints
-from .game import PRACTICE_VARIANTS, GameError, game_loads
-from .ids import ID_LENGTH, clean_id, next_match_id
-from .moves import (
-    can_take_back,
-    game_move,
-    game_new,
-    game_next_deal,
-    game_take_back,
-    is_offered,
-    is_your_turn,
-    needs_confirmation,
-)
-from .view import practice_view
+from . import finished, hints
 
 COOKIE = "practice-{slug}"
 COMMANDS = ("move", "next", "new", "back")
@@ -247,6 +234,14 @@ def _play(request, variant):
     command = request.POST.get("do", "move")
     if command not in COMMANDS:
         return _render(request, game, message=_("That request is not understood."), status=400)
+    if command in ("move", "back") and finished.reopened(game):
+        message = _(
+            "This deal has already been played to the end, so it cannot be played on from an "
+            "old page. Play the next deal or start a new match."
+        )
+        response = _render(request, game, message=message, status=409)
+        response.cookies.pop(COOKIE.format(slug=variant.slug), None)  # keep the reader's game
+        return response
     if command == "next":
         if game.deal.result is None:
             return _render(request, game, message=_("Finish this deal first."), status=409)
@@ -271,6 +266,7 @@ def _play(request, variant):
 
 def _after_post(request, game):
     """Post/redirect/get: the new game goes into the cookie; the page opens at the table."""
+    finished.note(game)
     response = _redirect_to_table(game)
     _set_cookie(request, response, game)
     return response

@@ -683,3 +683,32 @@ def test_a_replayed_move_meets_the_stored_reply_not_new_play_outs(client, monkey
     again = follow(other, post(other, "classic66", data))
     assert len(calls) == worked
     assert load("classic66", again).actions == load("classic66", first).actions
+
+
+def test_an_old_form_of_a_finished_deal_cannot_reopen_it(client):
+    """Having seen every card at the end, the reader may not post an earlier form and play
+    the deal on knowing them: 409, and the cookie keeps the finished game."""
+    html = page(client, "classic66", deal=DEAL)
+    earlier = _first_move(html)
+    end = play_deal(client, "classic66", token=earlier["state"])
+    response = post(client, "classic66", earlier, lang="da")
+    assert response.status_code == 409
+    with translation.override("da"):
+        message = translation.gettext(
+            "This deal has already been played to the end, so it cannot be played on from an "
+            "old page. Play the next deal or start a new match."
+        )
+    assert message.startswith("Dette spil")
+    assert message in response.content.decode()
+    assert "practice-classic66" not in response.cookies
+    assert 'class="result"' in page(client, "classic66")  # still the finished deal
+    nxt = post(client, "classic66", {"state": token_of(end), "do": "next"})
+    assert nxt.status_code == 302  # the finished form itself goes on to the next deal
+
+
+def test_another_reader_may_play_a_shared_deal_someone_finished(client):
+    end = play_deal(client, "classic66", deal=DEAL)
+    assert 'class="result"' in end
+    other = Client()
+    data = _first_move(page(other, "classic66", deal=DEAL))
+    assert post(other, "classic66", data).status_code == 302
