@@ -23,6 +23,19 @@ from words.house import code_error, combination_error
 from words.markup import render_inline
 
 from . import finished, hints
+from .game import PRACTICE_VARIANTS, GameError, game_loads
+from .ids import ID_LENGTH, clean_id, next_match_id
+from .moves import (
+    can_take_back,
+    game_move,
+    game_new,
+    game_next_deal,
+    game_take_back,
+    is_offered,
+    is_your_turn,
+    needs_confirmation,
+)
+from .view import practice_view
 
 COOKIE = "practice-{slug}"
 COMMANDS = ("move", "next", "new", "back")
