@@ -58,9 +58,7 @@ class HintText:
 
 
 def _key(game: Game) -> str:
-    # a house table plays by other rules: its hints are its own (the code is canonical)
-    table = f"{game.variant.slug}~{game.house}" if game.house else game.variant.slug
-    return f"practice-hint:{table}:{view_key(player_view(game.deal, YOU))}"
+    return f"practice-hint:{game.table}:{view_key(player_view(game.deal, YOU))}"
 
 
 def _compute(game: Game) -> dict | None:

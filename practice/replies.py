@@ -19,10 +19,11 @@ logger = logging.getLogger(__name__)
 CACHE_SECONDS = 24 * 3600
 
 
-def cached_reply(seed: int, deal, seat: int, slug: str, choose: Callable[[], Action]) -> Action:
-    """The stored reply for this seat's view and seed, else `choose()`'s, then stored."""
+def cached_reply(seed: int, deal, seat: int, table: str, choose: Callable[[], Action]) -> Action:
+    """The stored reply for this seat's view and seed, else `choose()`'s, then stored;
+    `table` names the rules played by (the variant, or a house table of it)."""
     playouts = getattr(settings, "PRACTICE_COMPUTER_PLAYOUTS", None)
-    key = f"practice-reply:{slug}:{seed}:{playouts}:{view_key(player_view(deal, seat))}"
+    key = f"practice-reply:{table}:{seed}:{playouts}:{view_key(player_view(deal, seat))}"
     try:
         stored = cache.get(key)
     except Exception as exc:

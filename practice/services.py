@@ -269,6 +269,12 @@ class Game:
         return self.rules.players
 
     @property
+    def table(self) -> str:
+        """Which rules the match plays by, for the caches of hints and replies: the variant,
+        or a house table of it (the code is canonical, so one name per table)."""
+        return f"{self.variant.slug}~{self.house}" if self.house else self.variant.slug
+
+    @property
     def partners(self) -> bool:
         return self.rules.partnerships == "opposite_pairs"
 
@@ -456,8 +462,7 @@ def computer_move(game: Game, seat: int) -> Action:
     """The computer's move for `seat`, from the cache of replies when it was worked out
     before (replies.py: replayed forms cost nothing)."""
     seed = computer_seed(game.variant.slug, game.deal_id, len(game.actions), seat)
-    slug = game.variant.slug
-    return cached_reply(seed, game.deal, seat, slug, lambda: _worked_out_move(game, seat))
+    return cached_reply(seed, game.deal, seat, game.table, lambda: _worked_out_move(game, seat))
 
 
 def _worked_out_move(game: Game, seat: int) -> Action:

@@ -18,6 +18,7 @@ from words.house import code_error, combination_error
 
 from . import house
 from .forms import MAX_VARIANTS
+from .parameters import ROWS
 
 
 @dataclass(frozen=True)
@@ -75,20 +76,23 @@ def option_groups(base: RuleSet, changes: dict[str, Any]) -> list[Group]:
     for option in house.offered(base):
         row = house.row_for(option.key)
         current = changes.get(option.key, getattr(base, option.key))
-        choices = []
-        for position, value in enumerate(option.values):
-            choices.append(
-                Choice(
-                    position,
-                    say(option.key, shown, value),
-                    house.value_id(value) == house.value_id(getattr(base, option.key)),
-                    house.value_id(value) == house.value_id(current),
-                    [known[key] for key in option.sources_of(value) if key in known],
-                    _refusal(base, {**changes, option.key: value}),
-                )
+        refusals = [_refusal(base, {**changes, option.key: v}) for v in option.values]
+        if all(refusals):  # no choice of this option would help: the conflict is elsewhere
+            refusals = [None] * len(refusals)
+        choices = [
+            Choice(
+                position,
+                say(option.key, shown, value),
+                house.value_id(value) == house.value_id(getattr(base, option.key)),
+                house.value_id(value) == house.value_id(current),
+                [known[key] for key in option.sources_of(value) if key in known],
+                refusals[position],
             )
+            for position, value in enumerate(option.values)
+        ]
         groups.setdefault(str(row.group), []).append(OptionView(option.id, str(row.label), choices))
-    return [Group(title, options) for title, options in groups.items()]
+    order = list(dict.fromkeys(str(row.group) for row in ROWS))  # the facts rows' groups
+    return [Group(title, groups[title]) for title in sorted(groups, key=order.index)]
 
 
 def changes_of(base: RuleSet, table: RuleSet) -> list[Change]:

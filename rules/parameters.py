@@ -483,6 +483,7 @@ ROWS: tuple[Row, ...] = (
     ),
     Row("stock", DEAL, gettext_lazy("Stock"), ("stock_draw_rule",), stock_words),
     key_row("first_leader", DEAL, gettext_lazy("First lead"), FIRST_LEADER),
+    key_row("next_dealer", DEAL, gettext_lazy("Next dealer"), NEXT_DEALER),
     Row(
         "strict_obligation",
         PLAY,
@@ -712,7 +713,6 @@ ROWS: tuple[Row, ...] = (
         ("match_target", "match_direction", "match_deals"),
         match_words,
     ),
-    key_row("next_dealer", MATCH, gettext_lazy("Next dealer"), NEXT_DEALER),
     key_row(
         "dealer_score_cap",
         MATCH,

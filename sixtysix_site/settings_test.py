@@ -47,7 +47,7 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
 
-# The computer's strength is the engine's business (tests/engine, benchmarks/computer.py);
+# The computer's strength is the engine's business (engine/tests, benchmarks/computer.py);
 # the site's tests check that its moves are legal and honest, with fewer playouts a move.
 PRACTICE_COMPUTER_PLAYOUTS = 6
 

@@ -27,7 +27,15 @@ from content.rows import write_rows
 from rules.models import Variant
 
 from .models import CourseGroup, Tutorial, TutorialStep
-from .replay import ReplayError, Script, narration_values, placeholders, replay_once
+from .replay import (
+    ReplayError,
+    Script,
+    fill,
+    formed_placeholders,
+    narration_values,
+    placeholders,
+    replay_once,
+)
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 COURSE_FILE = "course.toml"
@@ -279,6 +287,10 @@ def _check_text(path: Path, where: str, language: str, text: str, values: dict) 
     missing = placeholders(text) - set(values)
     if missing:
         raise ContentError(path, where, f"placeholder(s) {sorted(missing)} unknown here", language)
+    not_cards = {name for name in formed_placeholders(text) if not values[name].startswith("[")}
+    if not_cards:
+        raise ContentError(path, where, f"only a card takes a form: {sorted(not_cards)}", language)
+    check_tokens(path, where, language, fill(text, values))
 
 
 def parse_tutorials(

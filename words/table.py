@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from sixtysix.bidding import MOON_BID
 from sixtysix.ruleset import RuleSet
 
-from .card_names import SUIT_NAMES, card_html, suit_html
+from .card_names import SUIT_SYMBOLS, Slot, card_slot, suit_slot
 from .markup import fill_html
 
 
@@ -91,18 +91,19 @@ def choice_label(action: dict, rules: RuleSet) -> SafeString:
     kind = action["type"]
     target = rules.target
     suit = action.get("suit")
-    suit_picture = suit_html(suit) if suit in SUIT_NAMES else ""
+    suit_picture = suit_slot(suit) if suit in SUIT_SYMBOLS else Slot(lambda form: "")
     labels = {
-        # Translators: %(card)s is spoken in the accusative ("Zagraj damę kier").
-        "play": lambda: fill_html(_("Play %(card)s"), card=card_html(action["card"], "acc")),
-        "meld": lambda: fill_html(_("Show the marriage in %(suit)s"), suit=suit_picture),
+        # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
+        # (the forms of each language: words/card_forms.toml).
+        "play": lambda: fill_html(_("Play [card]"), card=card_slot(action["card"])),
+        "meld": lambda: fill_html(_("Show the marriage in [suit]"), suit=suit_picture),
         "exchange": lambda: fill_html(_("Exchange the trump card")),
         "close": lambda: fill_html(_("Close the stock")),
         "declare": lambda: fill_html(_("Claim %(target)d"), target=target),
         "draw": lambda: fill_html(_("Draw")),
         "bid": lambda: _bid_label(action.get("value"), rules),
         "pass": lambda: fill_html(_("Pass")),
-        "trump": lambda: fill_html(_("Name %(suit)s as trumps"), suit=suit_picture),
+        "trump": lambda: fill_html(_("Name [suit] as trumps"), suit=suit_picture),
     }
     label = labels.get(kind)
     return label() if label else fill_html("%(kind)s", kind=str(kind))

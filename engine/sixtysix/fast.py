@@ -5,7 +5,7 @@ ints (cards as bits of an int, hands and won cards as bitmasks), lists its legal
 one int bitmask (`legal_mask()`), and applies a move given as a small int, with no
 `Action` objects, no validation and no undo stack. `FastDeal.new` deals exactly the cards
 `Deal.new` deals for the same seed; `FastDeal.from_deal(deal)` starts from any position of
-a `Deal`. tests/engine/test_fast*.py check move for move that both agree.
+a `Deal`. engine/tests/test_fast*.py check move for move that both agree.
 
 Moves are ints: 0..31 play that card id, then `DRAW`, `DECLARE`, `CLOSE`, `EXCHANGE`,
 ``MELD + suit`` (show a marriage) and `PASS` (the close-exchange decision): ascending, they

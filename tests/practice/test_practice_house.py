@@ -10,6 +10,7 @@ from django.utils.html import escape
 from sixtysix import RuleSet
 
 from practice import hints as practice_hints
+from practice import services
 from practice.services import (
     SALT,
     YOU,
@@ -73,11 +74,23 @@ def test_the_code_travels_in_the_token_and_the_next_deal_keeps_it():
     assert nxt.house == "fc1" and nxt.deal.rules.false_claim_penalty == "two_or_three"
 
 
-def test_hints_of_a_house_table_are_cached_apart_from_the_presets():
+def test_hints_and_replies_of_a_house_table_are_cached_apart_from_the_presets(monkeypatch):
     preset = game_new(variant=classic(), deal_id=DEALS[0])
     table = game_new(variant=classic(), deal_id=DEALS[0], house="cf1")
     assert preset.deal.state()["hands"] == table.deal.state()["hands"]
     assert practice_hints._key(preset) != practice_hints._key(table)
+    names = []
+    real = services.cached_reply
+
+    def spy(seed, deal, seat, name, choose):
+        names.append(name)
+        assert deal.rules is table.rules  # the computer works out its move by these rules
+        return real(seed, deal, seat, name, choose)
+
+    monkeypatch.setattr(services, "cached_reply", spy)
+    lead = next(a.key() for a in table.deal.legal_actions() if a.type == "play")
+    assert game_move(game=table, key=lead) is None  # the computer answers the lead
+    assert names and set(names) == {"classic66~cf1"}
 
 
 def test_a_signed_token_with_a_tampered_code_is_refused():

@@ -3,6 +3,7 @@ without JavaScript, compare with house tables, and no page cache under a code.""
 
 import json
 import random
+import re
 
 import pytest
 from django.core.cache import cache
@@ -130,6 +131,13 @@ def test_invalid_combination_is_refused_by_the_engine_with_its_reason(client):
         if lang != "en":
             with translation.override("en"):
                 assert reason != combination_error("last_trick_bonus")
+
+
+def test_an_invalid_selection_marks_only_the_choices_in_conflict(client):
+    html = client.get("/en/variants/schnapsen/house/", {"ex": "0"}).content.decode()
+    marked = re.findall(r'id="([a-z]{2}-\d)-why"', html)
+    # the chosen ex0 and Schnapsen's own "no bonus" (lb1) clash; no other choice is marked
+    assert marked == ["ex-0", "lb-1"]
 
 
 def test_form_marks_a_choice_that_cannot_be_combined_before_it_is_sent(client):

@@ -1,7 +1,7 @@
 """Every house option of Sixty-Six: under each choice, read from a house code, the engine
 plays a deal (or a match) differently, and the rules under that code say so.
 
-The deals are the engine's option cases (tests/engine/test_options.py and the spec cases);
+The deals are the engine's option cases (engine/tests/test_options.py and the spec cases);
 here each is replayed with the rules a house code decodes to, never with options written by
 hand, so a code that decoded to the wrong key or value would fail.
 """
@@ -14,10 +14,7 @@ from django.utils.html import escape
 from sixtysix import get_preset
 from sixtysix.match import Match
 from sixtysix.scoring import Result
-
-from rules import house
-from rules.parameters import FACT_ROWS, ROWS
-from tests.engine.test_options import (
+from test_options import (
     CLAIM_AGAINST_33,
     CLOSE_THEN_LOSE,
     FOLLOWING_05,
@@ -38,7 +35,7 @@ from tests.engine.test_options import (
     X_STRICT,
     Y_PLAY,
 )
-from tests.engine.test_spec_cases import (
+from test_spec_cases import (
     BASE,
     CLOSED_LATE,
     CLOSED_LATE_PLAY,
@@ -48,6 +45,9 @@ from tests.engine.test_spec_cases import (
     run,
     seq,
 )
+
+from rules import house
+from rules.parameters import FACT_ROWS, ROWS
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

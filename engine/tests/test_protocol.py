@@ -16,7 +16,7 @@ from sixtysix.protocol import presets_response, replay
 
 pytestmark = pytest.mark.unit
 
-ROOT = Path(__file__).resolve().parents[2]
+ENGINE = Path(__file__).resolve().parents[1]  # engine/
 
 
 def _request(**kw: object) -> dict:
@@ -311,7 +311,7 @@ def _cli(args: list[str], stdin: str = "") -> subprocess.CompletedProcess:
         input=stdin,
         capture_output=True,
         text=True,
-        cwd=ROOT,
+        cwd=ENGINE,
         check=False,
         timeout=60,
     )

@@ -123,6 +123,7 @@ def test_tricks_no_trump_suit_means_no_trump_obligation() -> None:
     over=st.booleans(),
     under=st.booleans(),
 )
+@pytest.mark.slow  # a heavy property run: `make test` and CI, not test-fast
 def test_tricks_follow_options_never_empty_and_within_hand(
     hand: int, led: int, best: int, trump: int | None, obligation: str, over: bool, under: bool
 ) -> None:
@@ -136,6 +137,7 @@ def test_tricks_follow_options_never_empty_and_within_hand(
 @given(
     cards=st.lists(st.integers(0, 63), min_size=1, max_size=4), trump=st.none() | st.integers(0, 3)
 )
+@pytest.mark.slow  # a heavy property run: `make test` and CI, not test-fast
 def test_tricks_winner_is_never_beaten_by_a_later_card(cards: list[int], trump: int | None) -> None:
     w = trick_winner(cards, trump)
     assert not any(beats(c, cards[w], trump) for c in cards[w + 1 :])

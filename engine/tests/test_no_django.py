@@ -11,7 +11,7 @@ import pytest
 
 pytestmark = pytest.mark.unit
 
-ENGINE = Path(__file__).resolve().parents[2] / "engine" / "sixtysix"
+ENGINE = Path(__file__).resolve().parents[1] / "sixtysix"
 
 
 def _imported_roots(path: Path) -> set[str]:

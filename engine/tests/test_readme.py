@@ -9,7 +9,7 @@ import pytest
 
 pytestmark = pytest.mark.unit
 
-README = Path(__file__).resolve().parents[2] / "engine" / "README.md"
+README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def test_readme_examples_run() -> None:

@@ -8,8 +8,7 @@ that every listed value is accepted and that the presets carry the documented va
 
 import pytest
 from sixtysix.protocol import replay
-
-from tests.engine.test_spec_cases import (
+from test_spec_cases import (
     BASE,
     CLOSED_LATE,
     CLOSED_LATE_PLAY,

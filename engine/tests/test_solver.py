@@ -117,6 +117,7 @@ def reference_over(deal: Deal, seat: int, lays: list[int]) -> tuple[dict, dict]:
 @pytest.mark.parametrize(
     ("preset", "count"), [("classic66", 130), ("schnapsen", 130), ("idiot66", 30)]
 )
+@pytest.mark.slow  # a heavy property run: `make test` and CI, not test-fast
 def test_solver_matches_brute_force_after_exhaustion(preset: str, count: int) -> None:
     checked = 0
     for seed, deal in positions(preset, count, 4, closed=False):
@@ -133,6 +134,7 @@ def test_solver_matches_brute_force_after_exhaustion(preset: str, count: int) ->
     assert checked == count
 
 
+@pytest.mark.slow  # a heavy property run: `make test` and CI, not test-fast
 @pytest.mark.parametrize(("preset", "count"), [("classic66", 25), ("schnapsen", 25)])
 def test_solver_matches_brute_force_over_layouts_after_a_close(preset: str, count: int) -> None:
     checked = 0
@@ -198,6 +200,7 @@ OPTION_SETS = [
 ]
 
 
+@pytest.mark.slow  # a heavy property run: `make test` and CI, not test-fast
 @pytest.mark.parametrize(("preset", "options"), OPTION_SETS)
 def test_solver_matches_brute_force_under_rule_options(preset: str, options: dict) -> None:
     checked = 0
@@ -290,6 +293,7 @@ def test_solver_declares_a_true_claim_and_refuses_open_positions() -> None:
 @pytest.mark.parametrize(
     ("preset", "cards"), [("classic66", 6), ("classic66_32", 5), ("schnapsen", 5)]
 )
+@pytest.mark.slow  # a heavy property run: `make test` and CI, not test-fast
 def test_solver_matches_brute_force_on_full_strict_hands(preset: str, cards: int) -> None:
     checked = 0
     for seed, deal in positions(preset, 30, cards, closed=False):

@@ -16,7 +16,7 @@ from sixtysix.protocol import replay
 
 pytestmark = pytest.mark.unit
 
-ROOT = Path(__file__).resolve().parents[2]
+ENGINE = Path(__file__).resolve().parents[1]  # engine/
 WORDS = {"draw", "exchange", "close", "declare", "pass"}
 
 
@@ -124,7 +124,7 @@ def presets():
         [sys.executable, "-m", "sixtysix", "presets"],
         capture_output=True,
         text=True,
-        cwd=ROOT,
+        cwd=ENGINE,
         check=True,
     )
     return json.loads(proc.stdout)

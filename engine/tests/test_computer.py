@@ -24,6 +24,7 @@ def fast(seed: int) -> ComputerPlayer:
     return ComputerPlayer(seed, layouts=4, time_limit=None, samples=2)
 
 
+@pytest.mark.slow  # a heavy property run: `make test` and CI, not test-fast
 @pytest.mark.parametrize("preset", VARIANTS)
 def test_computer_never_makes_an_illegal_move(preset: str) -> None:
     rules = get_preset(preset)

@@ -23,7 +23,7 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-ENGINE = Path(__file__).resolve().parents[2] / "engine"
+ENGINE = Path(__file__).resolve().parents[1]
 
 SCRIPT = """
 import pathlib, sys
@@ -85,7 +85,7 @@ def _zip_wheel(tmp: Path, out: Path) -> Path:
     }
     files[f"{info}/METADATA"] = metadata.encode()
     files[f"{info}/WHEEL"] = (
-        b"Wheel-Version: 1.0\nGenerator: tests/engine/test_install.py\n"
+        b"Wheel-Version: 1.0\nGenerator: engine/tests/test_install.py\n"
         b"Root-Is-Purelib: true\nTag: py3-none-any\n"
     )
     files[f"{info}/top_level.txt"] = b"sixtysix\n"

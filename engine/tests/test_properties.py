@@ -90,6 +90,7 @@ def _check_two_sided_table(deal: Deal) -> None:
         assert 1 <= result.game_points <= 3
 
 
+@pytest.mark.slow  # a heavy property run: `make test` and CI, not test-fast
 @pytest.mark.parametrize("preset", PRESET_IDS)
 def test_random_deals_conserve_cards_and_score(preset: str) -> None:
     """Cards are never created or lost, points add up, results match the score table."""
@@ -147,6 +148,7 @@ def _dead_points(deal: Deal) -> int:
     return sum(POINTS[c] for c in range(64) if deal.dead >> c & 1)
 
 
+@pytest.mark.slow  # a heavy property run: `make test` and CI, not test-fast
 @pytest.mark.parametrize("preset", PRESET_IDS)
 def test_random_deals_legal_and_illegal_actions_agree(preset: str) -> None:
     """Each legal action applies; every other candidate is refused with a code; undo restores."""
