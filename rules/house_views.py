@@ -44,6 +44,7 @@ def house_form(request, slug):
     context = {
         "variant": variant,
         "groups": option_groups(base, changes),
+        "bundles": [(b.name(get_language()), b.code) for b in house.bundles(variant.slug)],
         "error": error,
         "nav": "rules",
     }
