@@ -146,8 +146,11 @@ def _tenths(share: float) -> int:
 def _signed(value: float) -> str:
     """An average with its sign, as the reader's language writes numbers: "+0,6", and a true
     minus sign (U+2212) rather than a hyphen."""
-    text = number_format(abs(value), decimal_pos=1)
-    return ("+" if value >= 0 else "\u2212") + text
+    rounded = round(value, 1)
+    text = number_format(abs(rounded), decimal_pos=1)
+    if rounded == 0:  # no "-0,0": an average that rounds to nothing has no sign
+        return text
+    return ("+" if rounded > 0 else "\u2212") + text
 
 
 def hint_text(data: dict, rules: RuleSet) -> HintText:
@@ -239,6 +242,8 @@ def hint_text(data: dict, rules: RuleSet) -> HintText:
             ),
             facts,
         )
+    elif n == 0:  # under one in twenty: "about 0 times" is no number to give
+        line = _fill(_("%(move)s: your best chance, though it wins less than once in 10."), facts)
     else:
         line = _fill(
             ngettext(

@@ -36,6 +36,7 @@ from .game import Game, pad_row
 from .ids import COMPUTER, YOU
 from .moves import can_take_back
 from .seats import draw_is_a_chore
+from .sharing import share_id
 
 
 @dataclass(kw_only=True)
@@ -98,7 +99,10 @@ def _pad(game: Game, names: list[str]) -> tuple[list[str], list[dict]]:
                 "query": urlencode(
                     {"from": game.origin}
                     if game.origin and number == 1
-                    else {"deal": deal_id, **({"house": game.house} if game.house else {})}
+                    else {
+                        "deal": share_id(deal_id),
+                        **({"house": game.house} if game.house else {}),
+                    }
                 ),
                 "winner": pad_winner(winner, rules, names, YOU),
                 "how": pad_how(reason, rules),

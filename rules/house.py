@@ -63,9 +63,35 @@ def value_id(value: Any) -> str:
     return str(value)
 
 
+@dataclass(frozen=True)
+class Bundle:
+    """A named set of house rules: a table's code and its name in each language."""
+
+    variant: str
+    code: str
+    names: dict[str, str]
+
+    def name(self, language: str) -> str:
+        return self.names.get(language, self.names["en"])
+
+
+@cache
+def _data() -> dict[str, Any]:
+    return tomllib.loads(OPTIONS_FILE.read_text(encoding="utf-8"))
+
+
+def bundles(slug: str) -> list[Bundle]:
+    """The named sets of house rules of a variant, in file order."""
+    return [
+        Bundle(b["variant"], b["code"], dict(b["name"]))
+        for b in _data().get("bundles", [])
+        if b["variant"] == slug
+    ]
+
+
 @cache
 def _load() -> tuple[tuple[Option, ...], dict[str, Source]]:
-    data = tomllib.loads(OPTIONS_FILE.read_text(encoding="utf-8"))
+    data = _data()
     sources = {key: Source(key, s["title"], s["url"]) for key, s in data["sources"].items()}
     options = []
     for raw in data["options"]:

@@ -6,6 +6,8 @@ validations and the facts rows, cheap to render; a non-canonical spelling of a t
 redirected to its one canonical code.
 """
 
+from functools import wraps
+
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -42,6 +44,7 @@ def house_form(request, slug):
     context = {
         "variant": variant,
         "groups": option_groups(base, changes),
+        "bundles": [(b.name(get_language()), b.code) for b in house.bundles(variant.slug)],
         "error": error,
         "nav": "rules",
     }
@@ -63,44 +66,51 @@ def _table(request, variant, code):
     return None, None, render(request, "rules/house_error.html", context, status=400)
 
 
-@require_safe
-def house_detail(request, slug, code):
+def _one_table(url_name):
+    """A view of one house table: a code that is none is a 400, another spelling of a
+    table is redirected to its canonical code; the view gets the variant, its preset's
+    rules, the table's and the code."""
+
+    def wrap(view):
+        @wraps(view)
+        def under_code(request, slug, code):
+            variant = selectors.variant_get(slug=slug)
+            table, canonical, refused = _table(request, variant, code)
+            if refused is not None:
+                return refused
+            if canonical != code:
+                return redirect(url_name, slug=slug, code=canonical, permanent=True)
+            return view(request, variant, as_ruleset(variant.rules), table, canonical)
+
+        return require_safe(under_code)
+
+    return wrap
+
+
+@_one_table("rules:house_detail")
+def house_detail(request, variant, base, table, code):
     """The variant's rules page as this table plays them."""
-    variant = selectors.variant_get(slug=slug)
-    table, canonical, refused = _table(request, variant, code)
-    if refused is not None:
-        return refused
-    if canonical != code:
-        return redirect("rules:house_detail", slug=slug, code=canonical, permanent=True)
-    base = as_ruleset(variant.rules)
     changes = changes_of(base, table)
     context = detail_context(variant, rules=table, notes=section_notes(changes))
     context["house"] = {
-        "code": canonical,
+        "code": code,
         "changes": changes,
         "edit": house.query_of(base, table),
-        "play": reverse("practice:game", args=[slug]) + f"?house={canonical}",
+        "play": reverse("practice:game", args=[variant.slug]) + f"?house={code}",
     }
     return render(request, "rules/variant_detail.html", context)
 
 
-@require_safe
-def house_json(request, slug, code):
+@_one_table("rules:house_json")
+def house_json(request, variant, base, table, code):
     """Open data: every rule parameter of the table, and the rows in words."""
-    variant = selectors.variant_get(slug=slug)
-    table, canonical, refused = _table(request, variant, code)
-    if refused is not None:
-        return refused
-    if canonical != code:
-        return redirect("rules:house_json", slug=slug, code=canonical, permanent=True)
-    base = as_ruleset(variant.rules)
     data = {
         "slug": variant.slug,
-        "code": canonical,
+        "code": code,
         "language": get_language(),
         "name": variant.name,
         "url": request.build_absolute_uri(
-            reverse("rules:house_detail", kwargs={"slug": slug, "code": canonical})
+            reverse("rules:house_detail", kwargs={"slug": variant.slug, "code": code})
         ),
         "options": {c.key: getattr(table, c.key) for c in changes_of(base, table)},
         "rules": table.to_dict(),

@@ -279,7 +279,6 @@ def penalty_words(mapping: dict, key: str) -> Callable[[RuleSet], str]:
 
 
 EXHAUSTED = {
-    "last_trick_bonus_10": gettext_lazy("the last trick earns 10; the higher total wins"),
     "last_trick_wins_scaled": gettext_lazy(
         "the winner of the last trick wins the deal, scored 1, 2 or 3"
     ),
@@ -297,6 +296,8 @@ def exhausted_words(r: RuleSet) -> str:
         return _("a side with 66 card points or more scores; 65 each is a tie")
     if r.exhausted_resolution == "most_points_wins" and not r.has_target:
         return _("the most card points wins")
+    if r.exhausted_resolution == "last_trick_bonus_10":  # the bonus is the RuleSet's, not 10
+        return _("the last trick earns %(n)d; the higher total wins") % {"n": r.last_trick_bonus}
     return choice(EXHAUSTED)(r.exhausted_resolution)
 
 

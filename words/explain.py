@@ -251,17 +251,29 @@ def describe_action(action: dict, actor: str, is_you: bool, rules: RuleSet) -> S
     return line() if line else fill_html("%(kind)s", kind=str(kind))
 
 
+def _claimed_rightly(points: int | None) -> str:
+    """The claimer's real points ("with 67 points"), not the target he claimed."""
+    if points is None:  # the score pad keeps no card points
+        return _("claimed rightly")
+    return ngettext(
+        "claimed rightly with %(points)d point", "claimed rightly with %(points)d points", points
+    ) % {"points": points}
+
+
+# Each reason as a phrase; `points` are the winners' card points where the caller has them.
 RESULT_REASONS = {
-    "declared": lambda target: _("claimed %(target)d rightly") % {"target": target},
-    "false_declaration": lambda target: _("the other side claimed without enough points"),
-    "closed_made": lambda target: _("closed the stock and reached the target"),
-    "closed_failed": lambda target: _("the closer did not reach the target"),
-    "closer_beaten": lambda target: _("claimed before the closer"),
-    "last_trick": lambda target: _("won the last trick"),
-    "most_points": lambda target: _("more card points"),
-    "tie": lambda target: _("equal totals: nobody scores"),
-    "contract_made": lambda target: _("the bid was made"),
-    "contract_failed": lambda target: _("the bid was not made"),
+    "declared": lambda target, points=None: _claimed_rightly(points),
+    "false_declaration": lambda target, points=None: _(
+        "the other side claimed without enough points"
+    ),
+    "closed_made": lambda target, points=None: _("closed the stock and reached the target"),
+    "closed_failed": lambda target, points=None: _("the closer did not reach the target"),
+    "closer_beaten": lambda target, points=None: _("claimed before the closer"),
+    "last_trick": lambda target, points=None: _("won the last trick"),
+    "most_points": lambda target, points=None: _("more card points"),
+    "tie": lambda target, points=None: _("equal totals: nobody scores"),
+    "contract_made": lambda target, points=None: _("the bid was made"),
+    "contract_failed": lambda target, points=None: _("the bid was not made"),
 }
 
 
@@ -297,8 +309,11 @@ def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeStrin
     target = rules.target
     reason_code = result.get("reason")
     reason_of = RESULT_REASONS.get(reason_code)
-    reason = reason_of(target) if reason_of else str(reason_code)
-    winners = [names[seat] for seat in result.get("winners", []) if seat < len(names)]
+    seats = result.get("winners", [])
+    card_points = result.get("card_points", [])
+    points = sum(card_points[seat] for seat in seats if seat < len(card_points))
+    reason = reason_of(target, points) if reason_of else str(reason_code)
+    winners = [names[seat] for seat in seats if seat < len(names)]
     if rules.scoring == "raw_points":
         totals = _totals(result, names)
         if not winners:

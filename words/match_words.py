@@ -136,10 +136,12 @@ def explain_game_points(result: dict, rules: RuleSet, you: int) -> str:
             "Claiming %(target)d without having %(target)d points gives the other side the penalty."
         ) % {"target": rules.target}
     if reason in ("closed_failed", "closer_beaten"):
-        return _(
-            "The closer did not make it: the penalty is 2, or 3 if the other player had no "
-            "trick when the stock was closed."
-        )
+        # the number the engine scored by this variant's penalty rule, not a preset's
+        return ngettext(
+            "The closer did not make it: the other player scores %(n)d game point.",
+            "The closer did not make it: the other player scores %(n)d game points.",
+            result["game_points"],
+        ) % {"n": result["game_points"]}
     if reason == "last_trick":
         return _("Nobody claimed %(target)d, so the last trick decided the deal.") % {
             "target": rules.target

@@ -17,6 +17,7 @@ from practice import positions as practice_positions
 from practice.game import PRACTICE_VARIANTS, SALT, game_loads
 from practice.ids import YOU, deal_seed
 from practice.positions import StartPosition
+from practice.sharing import share_id
 from rules.models import Variant
 from tests.words.checks import assert_clean
 
@@ -54,6 +55,8 @@ def load(slug: str, html: str):
 
 
 def get(client, slug, lang="en", **params):
+    if "deal" in params:  # a deal id, opened by its share id as a link would
+        params["deal"] = share_id(params["deal"])
     response = client.get(f"/{lang}/practice/{slug}/", params)
     assert response.status_code == 200, response.content[:500]
     return response.content.decode()

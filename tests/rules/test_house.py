@@ -8,6 +8,7 @@ import re
 import pytest
 from django.core.cache import cache
 from django.utils import translation
+from django.utils.html import escape
 from sixtysix import RuleSetError, get_preset, load_presets
 
 from rules import house
@@ -257,3 +258,20 @@ def test_every_option_value_is_an_engine_value_and_every_source_is_known():
         for keys in option.sources.values():
             assert set(keys) <= set(house.sources())
     assert all(len(o.values) <= 10 for o in house.all_options())  # one digit per choice
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_named_sets_are_valid_canonical_codes_linked_in_every_language(client, lang):
+    sets = house.bundles("classic66")
+    assert len(sets) == 5
+    html = client.get(f"/{lang}/variants/classic66/house/").content.decode()
+    for bundle in sets:
+        assert house.from_code(CLASSIC, bundle.code)[1] == bundle.code
+        assert set(bundle.names) == set(LANGUAGES)
+        assert f'href="/{lang}/variants/classic66/house/{bundle.code}/"' in html
+        assert escape(bundle.name(lang)) in html
+    polish = house.from_code(CLASSIC, sets[1].code)[0]
+    assert (polish.exhausted_resolution, polish.failed_close_penalty) == (
+        "last_trick_wins_scaled",
+        "always_three",
+    )
