@@ -885,7 +885,10 @@ def _pad(game: Game, names: list[str]) -> tuple[list[str], list[dict]]:
                 "query": urlencode(
                     {"from": game.origin}
                     if game.origin and number == 1
-                    else {"deal": deal_id, **({"house": game.house} if game.house else {})}
+                    else {
+                        "deal": share_id(deal_id),
+                        **({"house": game.house} if game.house else {}),
+                    }
                 ),
                 "winner": who,
                 "how": how,
@@ -894,6 +897,13 @@ def _pad(game: Game, names: list[str]) -> tuple[list[str], list[dict]]:
             }
         )
     return heads, out
+
+
+def share_id(deal_id: str) -> str:
+    """A finished deal's public name (sharing.py, which reads this module's id alphabet)."""
+    from .sharing import share_id as name
+
+    return name(deal_id)
 
 
 def _bidding(deal: Deal, names: list[str]) -> list[tuple[str, str]]:

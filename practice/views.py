@@ -22,7 +22,7 @@ from rules.models import Variant
 from words.house import code_error, combination_error
 from words.markup import render_inline
 
-from . import finished, hints, services
+from . import finished, hints, services, sharing
 
 COOKIE = "practice-{slug}"
 COMMANDS = ("move", "next", "new", "back")
@@ -92,7 +92,6 @@ def _rules_in_force(game) -> dict | None:
 def _render(request, game, *, message="", status=200, hint=None, confirm=None):
     token = game.dumps()
     view = services.practice_view(game=game, token=token)
-    house = f"&house={game.house}" if game.house else ""
     context = {
         "view": view,
         "message": render_inline(message) if message else "",
@@ -100,9 +99,8 @@ def _render(request, game, *, message="", status=200, hint=None, confirm=None):
         "confirm": confirm,
         "nav": "practice",
         "house": _rules_in_force(game),
-        "share_url": request.build_absolute_uri(
-            reverse("practice:game", args=[game.variant.slug]) + f"?deal={game.deal_id}{house}"
-        ),
+        # Only a finished deal has a name that opens it (sharing.py).
+        "share": sharing.share_id(game.deal_id) if game.over else "",
     }
     response = render(request, "practice/game.html", context, status=status)
     _set_cookie(request, response, game)
@@ -176,6 +174,7 @@ def practice_game(request, slug):
                 "That is not a deal number of this site: it has %(n)d letters and digits."
             ) % {"n": services.ID_LENGTH}
             return _render(request, game, message=message, status=400)
+        deal_id = sharing.deal_of(deal_id)  # a share id names the deal (sharing.py)
         return _render(
             request, services.game_new(variant=variant, deal_id=deal_id, house=house or "")
         )

@@ -20,6 +20,7 @@ from .legality import Legality
 from .moves import EFFECTS, Moves
 from .presets import preset_id_of
 from .ruleset import RuleSet
+from .shapes import StateShape
 
 _SeatTable: TypeAlias = tuple[
     Pack,
@@ -328,7 +329,7 @@ class Deal(Legality, Moves):
             parts.append(f"result={self.result.reason}")
         return " ".join(parts) + ">"
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> StateShape:
         """The protocol's `final` shape (omniscient: every hand and the stock)."""
         legal = [a.to_dict(with_player=False) for a in self.legal_actions()]
         pending = [0] * self.n

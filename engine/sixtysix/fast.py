@@ -22,6 +22,7 @@ from . import outcomes
 from .actions import Action
 from .cards import CODES, KING, POINTS, QUEEN, RANK, SUIT, SUITS, get_pack, shuffled
 from .deal import Deal
+from .kinds import ActionType
 from .ruleset import RuleSet
 from .scoring import Result
 from .tricks import BEATS, SUIT_ALL
@@ -33,7 +34,13 @@ EXCHANGE = 35
 MELD = 36
 PASS = 40
 PLAY_BITS = (1 << 32) - 1
-_TYPES = {DRAW: "draw", DECLARE: "declare", CLOSE: "close", EXCHANGE: "exchange", PASS: "pass"}
+_TYPES: dict[int, ActionType] = {
+    DRAW: "draw",
+    DECLARE: "declare",
+    CLOSE: "close",
+    EXCHANGE: "exchange",
+    PASS: "pass",
+}
 _KINGS = sum(1 << (s * 8 + KING) for s in range(4))
 _TRUMPS = (*(SUIT_ALL[s] & PLAY_BITS for s in range(4)), 0)
 """Cards of each suit; index 4 (no trumps yet) is empty."""

@@ -10,6 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, get_args
 
+from . import kinds
 from .cards import RANK_POINTS, RANKS, Pack, get_pack
 from .errors import RuleSetError
 from .kinds import RULE_CHOICES, RuleKey
@@ -96,57 +97,57 @@ class RuleSet:
 
     KEYS: ClassVar[tuple[str, ...]] = KEYS
 
-    deck: str
+    deck: kinds.Deck
     hand_size: int
     deal_pattern: tuple[int, ...]
-    trump_source: str
-    first_leader: str
-    exchange_card: str
+    trump_source: kinds.TrumpSource
+    first_leader: kinds.FirstLeader
+    exchange_card: kinds.ExchangeCard
     exchange_requires_trick: bool
     exchange_when_following: bool
     exchange_min_stock: int
-    exchange_on_opponent_close: str
-    marriage_values: str
-    marriage_trick_rule: str
-    marriage_lead_card: str
+    exchange_on_opponent_close: kinds.ExchangeOnOpponentClose
+    marriage_values: kinds.MarriageValues
+    marriage_trick_rule: kinds.MarriageTrickRule
+    marriage_lead_card: kinds.MarriageLeadCard
     marriage_in_strict_phase: bool
     marriages_per_lead: int
     go_out_by_marriage: bool
-    strict_obligation: str
+    strict_obligation: kinds.StrictObligation
     must_overtrump: bool
     must_undertrump: bool
     closing_allowed: bool
     close_min_stock: int
     close_before_draw: bool
     close_before_first_trick: bool
-    close_scoring_snapshot: str
-    failed_close_penalty: str
-    closer_beaten_penalty: str
-    declare_timing: str
+    close_scoring_snapshot: kinds.CloseScoringSnapshot
+    failed_close_penalty: kinds.FailedClosePenalty
+    closer_beaten_penalty: kinds.CloserBeatenPenalty
+    declare_timing: kinds.DeclareTiming
     going_out_allowed: bool
-    false_claim_penalty: str
-    exhausted_resolution: str
+    false_claim_penalty: kinds.FalseClaimPenalty
+    exhausted_resolution: kinds.ExhaustedResolution
     schneider_threshold: int
-    draw_handling: str
+    draw_handling: kinds.DrawHandling
     match_target: int
-    match_direction: str
-    next_dealer: str
-    trick_review: str
-    partnerships: str
-    idiot_trump_mode: str
-    idiot_settlement: str
+    match_direction: kinds.MatchDirection
+    next_dealer: kinds.NextDealer
+    trick_review: kinds.TrickReview
+    partnerships: kinds.Partnerships
+    idiot_trump_mode: kinds.IdiotTrumpMode
+    idiot_settlement: kinds.IdiotSettlement
     players: int
     active_players: int
     dealer_sits_out: bool
     dealer_score_cap: bool
     trump_after_batch: int
-    stock_draw_rule: str
+    stock_draw_rule: kinds.StockDrawRule
     target: int
     last_trick_bonus: int
-    scoring: str
+    scoring: kinds.Scoring
     partner_may_meld: bool
     close_requires_most_points: bool
-    bidding: str
+    bidding: kinds.Bidding
     moon: bool
     bid_unit: int
     match_deals: int

@@ -50,6 +50,14 @@ deal.hands = None
 if deal.result is not None and deal.result.reason == "delcared":
     pass
 deal.trump = "H"
+from sixtysix.actions import Action
+rules = get_preset("classic66")
+Action(0, "plya")
+if rules.scoring == "raw_point":
+    pass
+deal.state()["hnads"]
+if deal.state()["phase"] == "opne":
+    pass
 """
 
 
@@ -64,8 +72,10 @@ def test_a_bots_mistakes_are_caught(
     output, status = _mypy(mypy_cache, str(bot))
     assert status == 1
     lines = {line.split(":")[1] for line in output.splitlines() if ": error:" in line}
-    assert lines == {"5", "6", "7", "9"}, output
+    assert lines == {"5", "6", "7", "9", "12", "13", "15", "16"}, output
     assert "Literal['opne']" in output
+    assert "Literal['plya']" in output
+    assert 'TypedDict "StateShape" has no key "hnads"' in output
     assert "Non-overlapping equality check" in output
 
 

@@ -20,6 +20,7 @@ from practice.services import (
     game_new,
     game_next_deal,
 )
+from practice.sharing import share_id
 from rules.house_pages import changes_of
 from rules.models import Variant
 
@@ -114,7 +115,7 @@ def test_play_by_these_rules_starts_a_match_whose_pad_names_the_rules(client):
         assert len(changes) == 2
         for change in changes:
             assert escape(change.house) in rules
-    plain = client.get("/pl/practice/classic66/?deal=abcdefghjk").content.decode()
+    plain = client.get(f"/pl/practice/classic66/?deal={share_id('abcdefghjk')}").content.decode()
     assert 'href="/pl/variants/classic66/"' in plain.split('class="practice-rules"')[1][:400]
 
 

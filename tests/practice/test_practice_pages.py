@@ -27,6 +27,7 @@ from practice.services import (
     game_loads,
     game_new,
 )
+from practice.sharing import share_id
 from rules.models import Variant
 from words.card_names import card_html
 
@@ -41,6 +42,10 @@ def token_of(html: str) -> str:
 
 
 def page(client, slug, lang="en", **params):
+    if "deal" in params:  # a deal id, opened by its share id as a link would (any case)
+        deal = params["deal"]
+        params["deal"] = share_id(deal.lower())
+        params["deal"] = params["deal"].upper() if deal.isupper() else params["deal"]
     response = client.get(f"/{lang}/practice/{slug}/", params)
     assert response.status_code == 200
     return response.content.decode()
@@ -102,7 +107,7 @@ def test_a_whole_deal_can_be_played_and_is_scored_on_the_pad(client, slug):
     html = play_deal(client, slug)
     game = load(slug, html)
     assert game.deal.result is not None
-    assert f"?deal={DEAL}" in html  # "play this deal again", once it is over
+    assert f"?deal={share_id(DEAL)}" in html  # "play this deal again", once it is over
     assert game.match.deals_played == 1
     assert 'class="practice-pad"' in html
     # The next deal starts on request, keeping the match score and the pad.
@@ -718,3 +723,30 @@ def test_another_reader_may_play_a_shared_deal_someone_finished(client):
     other = Client()
     data = _first_move(page(other, "classic66", deal=DEAL))
     assert post(other, "classic66", data).status_code == 302
+
+
+def test_no_page_of_a_deal_in_progress_names_an_id_that_opens_it(client):
+    """The peek: the reader (or anyone they tell) opening the deal they are playing in a
+    second window, playing ahead and seeing every hidden card. The deal id travels in the
+    token, so `?deal=` takes only share ids, which a page shows once the deal is over."""
+    html = page(client, "classic66")  # a new match, as a first visit starts it
+    game = load("classic66", html)
+    assert share_id(game.deal_id) not in html
+    assert "practice-deal" not in html
+    peek = Client().get("/en/practice/classic66/", {"deal": game.deal_id}).content.decode()
+    assert load("classic66", peek).deal.state()["hands"] != game.deal.state()["hands"]
+    end = play_deal(client, "classic66", token=token_of(html))
+    assert f"?deal={share_id(game.deal_id)}" in end
+    replay = load("classic66", page(Client(), "classic66", deal=game.deal_id))
+    assert replay.deal.state()["hands"] == game.deal.state()["hands"]  # the same cards
+
+
+def test_share_ids_name_every_deal_once():
+    from practice.services import new_id
+    from practice.sharing import deal_of
+
+    deals = {new_id() for _ in range(300)}
+    shares = {share_id(deal) for deal in deals}
+    assert len(shares) == len(deals)
+    assert all(deal_of(share_id(deal)) == deal for deal in deals)
+    assert shares.isdisjoint(deals)

@@ -21,6 +21,7 @@ from practice.services import (
     deal_seed,
     game_loads,
 )
+from practice.sharing import share_id
 from rules.models import Variant
 from tests.words.checks import assert_clean
 
@@ -58,6 +59,8 @@ def load(slug: str, html: str):
 
 
 def get(client, slug, lang="en", **params):
+    if "deal" in params:  # a deal id, opened by its share id as a link would
+        params["deal"] = share_id(params["deal"])
     response = client.get(f"/{lang}/practice/{slug}/", params)
     assert response.status_code == 200, response.content[:500]
     return response.content.decode()
