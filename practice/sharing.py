@@ -13,7 +13,7 @@ import hmac
 
 from django.conf import settings
 
-from .services import ID_ALPHABET, ID_LENGTH
+from .ids import ID_ALPHABET, ID_LENGTH
 
 BASE = len(ID_ALPHABET)
 SPACE = BASE**ID_LENGTH  # every id of ID_LENGTH letters is a number below this

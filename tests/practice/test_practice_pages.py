@@ -17,19 +17,13 @@ from sixtysix.match import Match
 from sixtysix.scoring import Result
 
 from practice import hints as practice_hints
-from practice.services import (
-    COMPUTER,
-    ID_LENGTH,
-    PRACTICE_VARIANTS,
-    YOU,
-    computer_seed,
-    describe_match_end,
-    game_loads,
-    game_new,
-)
+from practice.game import PRACTICE_VARIANTS, game_loads
+from practice.ids import COMPUTER, ID_LENGTH, YOU, computer_seed
+from practice.moves import game_new
 from practice.sharing import share_id
 from rules.models import Variant
 from words.card_names import card_html
+from words.match_words import describe_match_end
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -585,15 +579,15 @@ def test_the_deal_that_ends_the_match_names_the_match_winner(client, lang):
 @translation.override("en")
 def test_a_schneider_bummerl_is_announced_as_counting_double():
     match = Match(get_preset("schnapsen"), scores=[1, 7])
-    assert describe_match_end(match) == ""
+    assert describe_match_end(match, YOU) == ""
     match.record(Result([YOU], 2, "declared", [66, 30], [2, 0]))
-    assert describe_match_end(match) == (
+    assert describe_match_end(match, YOU) == (
         "You won the match. The loser never won a game point: a Schneider-Bummerl, which "
         "counts double."
     )
     match = Match(get_preset("schnapsen"), scores=[3, 1])
     match.record(Result([COMPUTER], 1, "declared", [30, 66], [0, 1]))
-    assert describe_match_end(match) == "The computer won the match."
+    assert describe_match_end(match, YOU) == "The computer won the match."
 
 
 def test_the_marriage_the_computer_shows_is_drawn_with_both_cards(client):
@@ -676,16 +670,16 @@ def test_a_shared_store_that_is_down_makes_a_move_a_503_not_a_500(client, monkey
 
 def test_a_replayed_move_meets_the_stored_reply_not_new_play_outs(client, monkeypatch):
     """The computer's reply depends only on its view and seed: worked out once, then read."""
-    from practice import services
+    from practice import seats
 
     calls = []
-    real = services._worked_out_move
+    real = seats._worked_out_move
 
     def counting(game, seat):
         calls.append(seat)
         return real(game, seat)
 
-    monkeypatch.setattr(services, "_worked_out_move", counting)
+    monkeypatch.setattr(seats, "_worked_out_move", counting)
     data = _first_move(page(client, "classic66", deal=DEAL))
     first = follow(client, post(client, "classic66", data))
     worked = len(calls)
@@ -742,7 +736,7 @@ def test_no_page_of_a_deal_in_progress_names_an_id_that_opens_it(client):
 
 
 def test_share_ids_name_every_deal_once():
-    from practice.services import new_id
+    from practice.ids import new_id
     from practice.sharing import deal_of
 
     deals = {new_id() for _ in range(300)}
