@@ -26,6 +26,7 @@ from .kinds import ActionType
 from .ruleset import RuleSet
 from .scoring import Result
 from .tricks import BEATS, SUIT_ALL
+from .values import marriage_value
 
 DRAW = 32
 DECLARE = 33
@@ -478,7 +479,7 @@ class FastDeal:
         if r.trump_by_marriage and (r.latest_marriage or self.trump == 4):
             self.trump = suit
         self.marriage_count += 1
-        value = 20 * self.marriage_count if r.escalating else 40 if suit == self.trump else 20
+        value = marriage_value(self.rules, suit == self.trump, self.marriage_count - 1)
         ok = r.marriage_counts_at_once or self.tricks_won[p] > 0
         if ok:
             self.points[p] += value
@@ -567,7 +568,6 @@ class _Rules:
             else {"never": 0, "any": 1, "needs_trick": 2}[rules.exchange_on_opponent_close]
         )
         self.marriages = rules.marriage_values != "none"
-        self.escalating = rules.marriage_values == "escalating_20_40_60_80"
         rule = rules.marriage_trick_rule
         self.marriage_counts_at_once = rule in ("no_trick_needed", "must_have_trick_to_declare")
         self.marriage_any_time = rule in ("no_trick_needed", "counts_after_first_trick")

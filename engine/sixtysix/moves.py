@@ -16,6 +16,7 @@ from .endings import Endings
 from .outcomes import close_fails_on_trick, last_trick_bonus
 from .scoring import Result
 from .tricks import trick_winner
+from .values import marriage_value, plain_marriage_value
 
 
 class Moves(Endings):
@@ -31,7 +32,7 @@ class Moves(Endings):
             if self.trump is None and self.rules.trump_source == "first_lead_of_bid_winner":
                 self.trump = SUIT[c]
                 self.marriages = [
-                    (s, su, (40 if su == self.trump else 20) if v is None else v, ok)
+                    (s, su, plain_marriage_value(su == self.trump) if v is None else v, ok)
                     for (s, su, v, ok) in self.marriages
                 ]
         trick = self.trick
@@ -149,12 +150,13 @@ class Moves(Endings):
             r.idiot_trump_mode == "latest_marriage" or self.trump is None
         ):
             self.trump = suit
-        if r.marriage_values == "escalating_20_40_60_80":
-            value: int | None = 20 * (len(self.marriages) + 1)
-        elif self.trump is None and r.trump_source == "first_lead_of_bid_winner":
-            value = None
-        else:
-            value = 40 if suit == self.trump else 20
+        value: int | None = marriage_value(r, suit == self.trump, len(self.marriages))
+        if (
+            r.marriage_values == "20_40"
+            and self.trump is None
+            and r.trump_source == "first_lead_of_bid_winner"
+        ):
+            value = None  # worth 20 or 40 once the first lead names trumps
         side = self._side_index(p)
         ok = r.marriage_trick_rule in ("no_trick_needed", "must_have_trick_to_declare") or (
             self._side_tricks(side) > 0
