@@ -11,7 +11,7 @@ Moves are ints: 0..31 play that card id, then `DRAW`, `DECLARE`, `CLOSE`, `EXCHA
 ``MELD + suit`` (show a marriage) and `PASS` (the close-exchange decision): ascending, they
 come in the order of `Deal.legal_actions()`. `supports(rules)` tells which rule sets it
 plays (classic66, classic66_32, schnapsen, idiot66 and their options); anything else
-stays with `Deal`. `play_out` plays a deal to its end by the benchmark's policy.
+stays with `Deal`. `play_out_at_random` plays a deal to its end by the benchmark's policy.
 """
 
 from __future__ import annotations
@@ -633,7 +633,7 @@ _BYTE_POINTS = tuple(sum(POINTS[r] for r in range(8) if b >> r & 1) for b in ran
 """Card points of the cards of one suit, indexed by that suit's eight bits of a hand."""
 
 
-def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
+def play_out_at_random(d: FastDeal, random_: Callable[[], float]) -> int:
     """Play `d` to its end with the sensible policy; the number of moves applied.
 
     Claim as soon as the claim is true, close when own points plus the points of the own

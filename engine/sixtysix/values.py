@@ -1,9 +1,12 @@
-"""Each point value of the rules written once: what a marriage is worth and the most the
-marriages of a deal can add. The deal, the fast path, the solver, the computer and the hints
-all ask here, so a variant with other values changes one function.
+"""Each point value of the rules written once: what a marriage is worth, the most the
+marriages of a deal can add, and the claim threshold (when a side's points make the target).
+The deal, the fast path, the solver, the computer and the hints all ask here, so a variant
+with other values changes one function.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from .ruleset import RuleSet
 
@@ -30,3 +33,13 @@ def most_marriage_points(rules: RuleSet) -> int:
     if not rules.has_marriages:
         return 0
     return sum(marriage_value(rules, shown == 0, shown) for shown in range(SUITS_WITH_MARRIAGES))
+
+
+def reaches_target(rules: RuleSet, points: Sequence[int], side: int, *, closer: bool) -> bool:
+    """Side `side` makes the target: `target` card points, and, for the closer where the
+    rules ask it (`close_requires_most_points`), more than every other side."""
+    if points[side] < rules.target:
+        return False
+    if not (closer and rules.close_requires_most_points):
+        return True
+    return all(points[side] > pts for i, pts in enumerate(points) if i != side)
