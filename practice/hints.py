@@ -30,7 +30,8 @@ from sixtysix.players import player_view
 from guard import limits
 from words.table import choice_label
 
-from .services import YOU, Game
+from .game import Game
+from .ids import YOU
 
 logger = logging.getLogger(__name__)
 

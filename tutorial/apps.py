@@ -14,10 +14,8 @@ class TutorialConfig(AppConfig):
         from .content_source import SOURCE
 
         register(SOURCE)
-        try:
-            from practice.services import register_position_source
-        except ImportError:
-            return
+        from practice.positions import register_position_source
+
         from .start_positions import PREFIX, resolve_lesson
 
         register_position_source(PREFIX, resolve_lesson)

@@ -277,14 +277,14 @@ RESULT_REASONS = {
 }
 
 
-def _mid(name: str) -> str:
+def in_sentence(name: str) -> str:
     """A seat's name inside a sentence ("Result: you and your partner"), not starting it."""
     return name[:1].lower() + name[1:]
 
 
 def _and(names: list[str]) -> str:
     """Names joined as a sentence joins them: "you and your partner", "a, b and c"."""
-    names = [_mid(name) for name in names]
+    names = [in_sentence(name) for name in names]
     if len(names) < 2:
         return "".join(names)
     # Translators: the last two names of a list, e.g. "you and your partner".
@@ -296,7 +296,7 @@ def _and(names: list[str]) -> str:
 def _totals(result: dict, names: list[str]) -> str:
     points = result.get("card_points", [])
     return ", ".join(
-        _("%(player)s %(points)d") % {"player": _mid(names[seat]), "points": points[seat]}
+        _("%(player)s %(points)d") % {"player": in_sentence(names[seat]), "points": points[seat]}
         for seat in range(min(len(points), len(names)))
     )
 

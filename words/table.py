@@ -13,6 +13,7 @@ from sixtysix.bidding import MOON_BID
 from sixtysix.ruleset import RuleSet
 
 from .card_names import SUIT_SYMBOLS, Slot, card_slot, suit_slot
+from .explain import seat_name
 from .markup import fill_html
 
 
@@ -121,3 +122,30 @@ def _bid_label(value: object, rules: RuleSet) -> SafeString:
         value=value,
         points=points,
     )
+
+
+def seat_names(rules: RuleSet, you: int) -> list[str]:
+    """Every seat's name as the reader at `you` sees the table (you, your partner, ...)."""
+    partners = rules.partnerships == "opposite_pairs"
+    return [seat_name(s, you, rules.players, partners) for s in range(rules.players)]
+
+
+def same_side(seat: int, rules: RuleSet, you: int) -> bool:
+    """The seat is the reader's own or, in a partnership game, the reader's partner's."""
+    if seat == you:
+        return True
+    return rules.partnerships == "opposite_pairs" and (seat - you) % 2 == 0
+
+
+def table_position(seat: int, you: int, players: int) -> str:
+    """Where a seat sits as the reader (bottom) sees the table: left, across or right."""
+    offset = (seat - you) % players
+    if offset == 0:
+        return "you"
+    if players == 2:
+        return "across"
+    if offset == 1:
+        return "left"
+    if players == 4 and offset == 2:
+        return "across"
+    return "right"

@@ -13,10 +13,10 @@ from django.utils import translation
 from sixtysix.presets import get_preset
 
 from practice.hints import hint_text
-from practice.services import explain_game_points
 from rules.parameters import ROWS
 from words.explain import describe_result
 from words.markup import render_inline
+from words.match_words import explain_game_points
 
 pytestmark = pytest.mark.unit
 
@@ -89,7 +89,7 @@ def _sentences(rules, lang):
         texts = []
         for result in _results(rules):
             texts.append(str(describe_result(result, NAMES, rules)))
-            texts.append(str(explain_game_points(result, rules, NAMES)))
+            texts.append(str(explain_game_points(result, rules, 0)))
         for data in _hints(rules):
             hint = hint_text(data, rules)
             texts.extend(str(render_inline(line)) for line in [hint.line, *hint.details])
@@ -121,7 +121,7 @@ def test_a_right_claim_says_the_points_the_player_had():
 
 def test_a_failed_close_says_what_the_rules_charged():
     with translation.override("en"):
-        text = explain_game_points(_results(ALTERED)[2], ALTERED, NAMES)
+        text = explain_game_points(_results(ALTERED)[2], ALTERED, 0)
     assert text == "The closer did not make it: the other player scores 3 game points."
 
 

@@ -10,16 +10,11 @@ from django.utils.html import escape
 from sixtysix import RuleSet
 
 from practice import hints as practice_hints
-from practice import services
-from practice.services import (
-    SALT,
-    YOU,
-    GameError,
-    game_loads,
-    game_move,
-    game_new,
-    game_next_deal,
-)
+from practice import seats
+from practice.game import SALT, GameError, game_loads
+from practice.ids import YOU
+from practice.moves import game_move, game_new, game_next_deal
+from practice.sharing import share_id
 from rules.house_pages import changes_of
 from rules.models import Variant
 
@@ -79,14 +74,14 @@ def test_hints_and_replies_of_a_house_table_are_cached_apart_from_the_presets(mo
     assert preset.deal.state()["hands"] == table.deal.state()["hands"]
     assert practice_hints._key(preset) != practice_hints._key(table)
     names = []
-    real = services.cached_reply
+    real = seats.cached_reply
 
     def spy(seed, deal, seat, name, choose):
         names.append(name)
         assert deal.rules is table.rules  # the computer works out its move by these rules
         return real(seed, deal, seat, name, choose)
 
-    monkeypatch.setattr(services, "cached_reply", spy)
+    monkeypatch.setattr(seats, "cached_reply", spy)
     lead = next(a.key() for a in table.deal.legal_actions() if a.type == "play")
     assert game_move(game=table, key=lead) is None  # the computer answers the lead
     assert names and set(names) == {"classic66~cf1"}
@@ -114,7 +109,7 @@ def test_play_by_these_rules_starts_a_match_whose_pad_names_the_rules(client):
         assert len(changes) == 2
         for change in changes:
             assert escape(change.house) in rules
-    plain = client.get("/pl/practice/classic66/?deal=abcdefghjk").content.decode()
+    plain = client.get(f"/pl/practice/classic66/?deal={share_id('abcdefghjk')}").content.decode()
     assert 'href="/pl/variants/classic66/"' in plain.split('class="practice-rules"')[1][:400]
 
 

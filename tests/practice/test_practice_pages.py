@@ -17,18 +17,13 @@ from sixtysix.match import Match
 from sixtysix.scoring import Result
 
 from practice import hints as practice_hints
-from practice.services import (
-    COMPUTER,
-    ID_LENGTH,
-    PRACTICE_VARIANTS,
-    YOU,
-    computer_seed,
-    describe_match_end,
-    game_loads,
-    game_new,
-)
+from practice.game import PRACTICE_VARIANTS, game_loads
+from practice.ids import COMPUTER, ID_LENGTH, YOU, computer_seed
+from practice.moves import game_new
+from practice.sharing import share_id
 from rules.models import Variant
 from words.card_names import card_html
+from words.match_words import describe_match_end
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -41,6 +36,10 @@ def token_of(html: str) -> str:
 
 
 def page(client, slug, lang="en", **params):
+    if "deal" in params:  # a deal id, opened by its share id as a link would (any case)
+        deal = params["deal"]
+        params["deal"] = share_id(deal.lower())
+        params["deal"] = params["deal"].upper() if deal.isupper() else params["deal"]
     response = client.get(f"/{lang}/practice/{slug}/", params)
     assert response.status_code == 200
     return response.content.decode()
@@ -102,7 +101,7 @@ def test_a_whole_deal_can_be_played_and_is_scored_on_the_pad(client, slug):
     html = play_deal(client, slug)
     game = load(slug, html)
     assert game.deal.result is not None
-    assert f"?deal={DEAL}" in html  # "play this deal again", once it is over
+    assert f"?deal={share_id(DEAL)}" in html  # "play this deal again", once it is over
     assert game.match.deals_played == 1
     assert 'class="practice-pad"' in html
     # The next deal starts on request, keeping the match score and the pad.
@@ -580,15 +579,15 @@ def test_the_deal_that_ends_the_match_names_the_match_winner(client, lang):
 @translation.override("en")
 def test_a_schneider_bummerl_is_announced_as_counting_double():
     match = Match(get_preset("schnapsen"), scores=[1, 7])
-    assert describe_match_end(match) == ""
+    assert describe_match_end(match, YOU) == ""
     match.record(Result([YOU], 2, "declared", [66, 30], [2, 0]))
-    assert describe_match_end(match) == (
+    assert describe_match_end(match, YOU) == (
         "You won the match. The loser never won a game point: a Schneider-Bummerl, which "
         "counts double."
     )
     match = Match(get_preset("schnapsen"), scores=[3, 1])
     match.record(Result([COMPUTER], 1, "declared", [30, 66], [0, 1]))
-    assert describe_match_end(match) == "The computer won the match."
+    assert describe_match_end(match, YOU) == "The computer won the match."
 
 
 def test_the_marriage_the_computer_shows_is_drawn_with_both_cards(client):
@@ -671,16 +670,16 @@ def test_a_shared_store_that_is_down_makes_a_move_a_503_not_a_500(client, monkey
 
 def test_a_replayed_move_meets_the_stored_reply_not_new_play_outs(client, monkeypatch):
     """The computer's reply depends only on its view and seed: worked out once, then read."""
-    from practice import services
+    from practice import seats
 
     calls = []
-    real = services._worked_out_move
+    real = seats._worked_out_move
 
     def counting(game, seat):
         calls.append(seat)
         return real(game, seat)
 
-    monkeypatch.setattr(services, "_worked_out_move", counting)
+    monkeypatch.setattr(seats, "_worked_out_move", counting)
     data = _first_move(page(client, "classic66", deal=DEAL))
     first = follow(client, post(client, "classic66", data))
     worked = len(calls)
@@ -718,3 +717,30 @@ def test_another_reader_may_play_a_shared_deal_someone_finished(client):
     other = Client()
     data = _first_move(page(other, "classic66", deal=DEAL))
     assert post(other, "classic66", data).status_code == 302
+
+
+def test_no_page_of_a_deal_in_progress_names_an_id_that_opens_it(client):
+    """The peek: the reader (or anyone they tell) opening the deal they are playing in a
+    second window, playing ahead and seeing every hidden card. The deal id travels in the
+    token, so `?deal=` takes only share ids, which a page shows once the deal is over."""
+    html = page(client, "classic66")  # a new match, as a first visit starts it
+    game = load("classic66", html)
+    assert share_id(game.deal_id) not in html
+    assert "practice-deal" not in html
+    peek = Client().get("/en/practice/classic66/", {"deal": game.deal_id}).content.decode()
+    assert load("classic66", peek).deal.state()["hands"] != game.deal.state()["hands"]
+    end = play_deal(client, "classic66", token=token_of(html))
+    assert f"?deal={share_id(game.deal_id)}" in end
+    replay = load("classic66", page(Client(), "classic66", deal=game.deal_id))
+    assert replay.deal.state()["hands"] == game.deal.state()["hands"]  # the same cards
+
+
+def test_share_ids_name_every_deal_once():
+    from practice.ids import new_id
+    from practice.sharing import deal_of
+
+    deals = {new_id() for _ in range(300)}
+    shares = {share_id(deal) for deal in deals}
+    assert len(shares) == len(deals)
+    assert all(deal_of(share_id(deal)) == deal for deal in deals)
+    assert shares.isdisjoint(deals)
