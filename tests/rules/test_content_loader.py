@@ -51,7 +51,18 @@ def test_command_reports_what_it_did(capsys):
 
 @pytest.mark.parametrize("slug", sorted(load_presets()))
 def test_parameters_in_the_database_are_the_engines(slug):
-    assert Variant.objects.get(slug=slug).rules == get_preset(slug).to_dict()
+    variant = Variant.objects.get(slug=slug)
+    assert variant.rules == get_preset(slug).to_dict()
+    assert variant.players == get_preset(slug).players
+    assert variant.ruleset == get_preset(slug)
+
+
+def test_a_load_puts_back_the_engines_parameters_over_a_changed_copy():
+    """The copy in the database is the engine's after every load, whatever happened to it."""
+    Variant.objects.filter(slug="classic66").update(rules={"target": 101}, players=3)
+    content_load()
+    variant = Variant.objects.get(slug="classic66")
+    assert (variant.rules, variant.players) == (get_preset("classic66").to_dict(), 2)
 
 
 def test_every_translated_field_is_filled_in_every_language():
