@@ -1,6 +1,6 @@
 """Moves: what each legal action does to a deal.
 
-Builds on Endings (a move may end the deal); `Deal.apply` runs `_do_<type>` once
+Builds on DealEndings (a move may end the deal); `Deal.apply` runs `_do_<type>` once
 `_why_<type>` has passed: trick play and its resolution, drawing, closing, the trump
 exchange, marriages, declaring, bidding and naming trumps.
 """
@@ -12,14 +12,14 @@ from collections.abc import Callable
 from .actions import Action
 from .bidding import is_moon, max_bid
 from .cards import CODES, KING, POINTS, QUEEN, SUIT, SUITS
-from .endings import Endings
+from .deal_endings import DealEndings
 from .outcomes import close_fails_on_trick, last_trick_bonus
 from .scoring import Result
 from .tricks import trick_winner
 from .values import marriage_value, plain_marriage_value
 
 
-class Moves(Endings):
+class Moves(DealEndings):
     """The effects half of `Deal`: one `_do_*` method per action type."""
 
     def _do_play(self, a: Action) -> None:

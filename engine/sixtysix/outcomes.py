@@ -3,7 +3,7 @@
 Each function takes the rules and plain per-side numbers (card points and tricks, or just
 "has a trick" flags: only zero or not matters to the 1/2/3 tables) and returns an
 `Ending`: the reason, the game points each scoring side collects, and the winners. `Deal`
-(endings.py, moves.py) and the bitmask playouts (fast.py) turn it into the `Result`; the
+(deal_endings.py, moves.py) and the bitmask playouts (fast.py) turn it into the `Result`; the
 solver turns it into a search value with `two_seat_value`. None decides a rule of its own,
 and tests play them against each other on every ending.
 
