@@ -6,7 +6,8 @@ are bitmasks (see cards.py); every refusal is an IllegalAction with a stable cod
 
 The attributes are declared in state.py (DealState); this module creates and fills them and
 holds the public API. The rules live in the DealState subclasses legality.py (what may be
-done), moves.py (what it does) and endings.py (how it ends, which moves.py builds on).
+done), moves.py (what it does) and deal_endings.py (how it ends, which moves.py builds on;
+outcomes.py decides each ending).
 """
 
 from __future__ import annotations

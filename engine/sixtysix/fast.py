@@ -11,7 +11,7 @@ Moves are ints: 0..31 play that card id, then `DRAW`, `DECLARE`, `CLOSE`, `EXCHA
 ``MELD + suit`` (show a marriage) and `PASS` (the close-exchange decision): ascending, they
 come in the order of `Deal.legal_actions()`. `supports(rules)` tells which rule sets it
 plays (classic66, classic66_32, schnapsen, idiot66 and their options); anything else
-stays with `Deal`. `play_out` plays a deal to its end by the benchmark's policy.
+stays with `Deal`. `play_out_at_random` plays a deal to its end by the benchmark's policy.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from .kinds import ActionType
 from .ruleset import RuleSet
 from .scoring import Result
 from .tricks import BEATS, SUIT_ALL
+from .values import marriage_value
 
 DRAW = 32
 DECLARE = 33
@@ -478,7 +479,7 @@ class FastDeal:
         if r.trump_by_marriage and (r.latest_marriage or self.trump == 4):
             self.trump = suit
         self.marriage_count += 1
-        value = 20 * self.marriage_count if r.escalating else 40 if suit == self.trump else 20
+        value = marriage_value(self.rules, suit == self.trump, self.marriage_count - 1)
         ok = r.marriage_counts_at_once or self.tricks_won[p] > 0
         if ok:
             self.points[p] += value
@@ -567,7 +568,6 @@ class _Rules:
             else {"never": 0, "any": 1, "needs_trick": 2}[rules.exchange_on_opponent_close]
         )
         self.marriages = rules.marriage_values != "none"
-        self.escalating = rules.marriage_values == "escalating_20_40_60_80"
         rule = rules.marriage_trick_rule
         self.marriage_counts_at_once = rule in ("no_trick_needed", "must_have_trick_to_declare")
         self.marriage_any_time = rule in ("no_trick_needed", "counts_after_first_trick")
@@ -633,7 +633,7 @@ _BYTE_POINTS = tuple(sum(POINTS[r] for r in range(8) if b >> r & 1) for b in ran
 """Card points of the cards of one suit, indexed by that suit's eight bits of a hand."""
 
 
-def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
+def play_out_at_random(d: FastDeal, random_: Callable[[], float]) -> int:
     """Play `d` to its end with the sensible policy; the number of moves applied.
 
     Claim as soon as the claim is true, close when own points plus the points of the own

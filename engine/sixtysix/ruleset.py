@@ -7,6 +7,7 @@ values; this module only knows the keys, their types and their allowed values.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, get_args
 
@@ -91,6 +92,15 @@ def _check_value(key: str, value: Any) -> Any:
     return value
 
 
+def _no_names() -> Mapping[str, RuleSet]:
+    return {}
+
+
+named_rule_sets: Callable[[], Mapping[str, RuleSet]] = _no_names
+"""The named rule sets a repr compares with. The presets package, which builds on this
+module, installs its `default_presets` here when imported, so the import runs one way."""
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """Every parameter of one variant; build it with `from_dict` or a preset."""
@@ -164,11 +174,9 @@ class RuleSet:
     def __repr__(self) -> str:
         """The preset's name, and the keys that differ from the nearest preset:
         ``<RuleSet classic66>``, ``<RuleSet classic66 with target=70>`` (`to_dict` has all)."""
-        from .presets import default_presets  # presets build on this module
-
         mine = self.to_dict()
         best: tuple[int, str, list[str]] | None = None
-        for preset_id, preset in default_presets().items():
+        for preset_id, preset in named_rule_sets().items():
             theirs = preset.to_dict()
             diff = [f"{k}={mine[k]!r}" for k in KEYS if mine[k] != theirs[k]]
             if best is None or len(diff) < best[0]:
@@ -370,8 +378,6 @@ class RuleSet:
 
 def _check_consistency(v: dict[str, Any]) -> None:
     """Cross-key checks that make a deal impossible when violated."""
-    from .cards import get_pack
-
     players, active = v["players"], v["active_players"]
     if v["dealer_sits_out"] != (active == players - 1):
         raise RuleSetError("active_players", "must be players - 1 exactly when the dealer sits out")

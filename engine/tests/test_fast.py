@@ -6,7 +6,7 @@ seat to act, trick winners, tricks, card points and pending marriages after ever
 the same position read back by `FastDeal.from_deal`, and the same result. The moves are
 picked among all legal ones (false claims and closes at any time included, a fifth as
 often as the rest, so that most deals are played out), so every ending is met; a second
-run plays the benchmark's sensible policy (`fast.play_out`), from the deal and from a
+run plays the benchmark's sensible policy (`fast.play_out_at_random`), from the deal and from a
 position reached midway.
 """
 
@@ -115,13 +115,13 @@ def trump_points(hand: int, trump: int | None) -> int:
 
 
 def policy_from(deal: Deal, f: FastDeal, seed: int) -> None:
-    """The benchmark's policy on `deal` and `fast.play_out` on `f` (the same position) with
-    one random stream: the same moves, so the same number of them and the same result."""
+    """The benchmark's policy on `deal` and `fast.play_out_at_random` on `f` (the same
+    position) with one random stream: the same moves, so the same number and the same result."""
     rules = deal.rules
     stream = random.Random(seed)
     draws = [stream.random() for _ in range(200)]
     it = iter(draws)
-    moves = fast.play_out(f, lambda: next(it))
+    moves = fast.play_out_at_random(f, lambda: next(it))
     it = iter(draws)
     count = 0
     while deal.result is None:
@@ -229,7 +229,7 @@ def test_random_options_agree() -> None:
 def test_copy_is_independent() -> None:
     f = FastDeal.new(get_preset("classic66"), seed=3)
     g = f.copy()
-    fast.play_out(g, random.Random(1).random)
+    fast.play_out_at_random(g, random.Random(1).random)
     assert g.over and not f.over
     assert f.hands == FastDeal.new(get_preset("classic66"), seed=3).hands
 

@@ -56,7 +56,7 @@ def test_scoring_failed_close(
     ],
 )
 def test_scoring_four_hand_130(points: int, every: bool, expected: int) -> None:
-    assert four_hand_130_points(points, every) == expected
+    assert four_hand_130_points(points, every, target=66) == expected
 
 
 def test_scoring_bid_units() -> None:
@@ -75,3 +75,8 @@ def test_scoring_result_to_dict_shape() -> None:
         "card_points": [70, 31],
         "game_points_by_seat": [2, 0],
     }
+
+
+def test_the_130_scale_starts_at_the_rules_target() -> None:
+    assert four_hand_130_points(69, False, target=70) == 0
+    assert four_hand_130_points(70, False, target=70) == 1

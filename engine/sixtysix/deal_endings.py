@@ -1,8 +1,9 @@
-"""Endings: how a deal ends and how many game points each side collects.
+"""The Deal's side of its endings: outcomes.py decides them, this writes them down.
 
 A DealState subclass that Moves builds on: it reads the sides' points and tricks, asks
-outcomes.py (the one place each ending is decided, shared with the solver) how the deal
-ended, and `_finish` writes the `Result`; only a bid contract is scored here.
+outcomes.py (the one place each ending is decided, shared with the fast path and the
+solver) how the deal ended, and `_finish` writes the `Result`; only a bid contract is
+scored here.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from .scoring import Result, bid_units
 from .state import DealState
 
 
-class Endings(DealState):
+class DealEndings(DealState):
     """The scoring half of `Deal`: every way a deal ends."""
 
     def _tally(self) -> tuple[list[int], list[int]]:
