@@ -6,7 +6,8 @@ from content.files import languages, shown, translated_columns
 from content.registry import Kind, Rows, Source
 
 from .content_export import export_tutorials
-from .content_loader import CONTENT_DIR, parse_tutorials, write_tutorials
+from .content_loader import CONTENT_DIR, parse_tutorials
+from .content_writer import write_tutorials
 from .models import CourseGroup, Tutorial, TutorialStep
 
 
