@@ -126,6 +126,22 @@ def parse_tutorial_file(
     data = read_toml(path)
     if not data:
         raise ContentError(path, "file", EMPTY_FILE)
+    if groups is None:
+        groups = {g.key for g in parse_course(path.parent)}
+    variant, order, group, options, rules, you, reveal, layouts = _meta(
+        path, data, variant_sections, groups
+    )
+    steps = _steps(path, data, you, len(layouts), variant_sections[variant], variant)
+    positions = _replay(path, rules, variant, layouts, steps)
+    _check_asks(path, steps, positions, you)
+    texts = _texts(path, data, steps, positions, rules, you, only)
+    return TutorialData(
+        path.stem, variant, group, order, you, reveal, options, layouts, texts, steps
+    )
+
+
+def _meta(path: Path, data: dict, variant_sections: dict[str, list[str]], groups: set[str]):
+    """The [tutorial] table checked, the rules it plays by, and its deal layouts."""
     meta = data.get("tutorial")
     if not isinstance(meta, dict):
         raise ContentError(path, "tutorial", "the [tutorial] table is missing")
@@ -137,8 +153,6 @@ def parse_tutorial_file(
     order = meta.get("order", 0)
     if not isinstance(order, int) or isinstance(order, bool) or not 0 <= order < 32768:
         raise ContentError(path, "tutorial.order", "must be a whole number from 0 to 32767")
-    if groups is None:
-        groups = {g.key for g in parse_course(path.parent)}
     group = meta.get("group")
     if group not in groups:
         raise ContentError(
@@ -161,7 +175,13 @@ def parse_tutorial_file(
         or not all(isinstance(x, dict) for x in layouts)
     ):
         raise ContentError(path, "deal", "give one [deal] table or several [[deals]]")
+    return variant, order, group, options, rules, you, reveal, layouts
 
+
+def _steps(
+    path: Path, data: dict, you: int, deals: int, sections_of_variant: list[str], variant: str
+) -> list[dict]:
+    """The [[steps]]: ids, actions, the moves asked, their deal and the sections they cite."""
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise ContentError(path, "steps", "a tutorial needs at least one [[steps]]")
@@ -178,10 +198,10 @@ def parse_tutorial_file(
         ask = [_action(path, f"{where}.ask", a, player=you) for a in raw.get("ask", [])]
         deal_number = raw.get("deal", steps[-1]["deal"] if steps else 1)
         previous = steps[-1]["deal"] if steps else 1
-        if deal_number not in (previous, previous + 1) or deal_number > len(layouts):
+        if deal_number not in (previous, previous + 1) or deal_number > deals:
             raise ContentError(path, f"{where}.deal", "deals must follow each other: 1, 2, ...")
         sections = raw.get("sections", [])
-        unknown = [s for s in sections if s not in variant_sections[variant]]
+        unknown = [s for s in sections if s not in sections_of_variant]
         if unknown:
             raise ContentError(path, f"{where}.sections", f"not sections of {variant}: {unknown}")
         steps.append(
@@ -197,9 +217,13 @@ def parse_tutorial_file(
                 "wrong": {},
             }
         )
+    return steps
 
+
+def _replay(path: Path, rules: RuleSet, variant: str, layouts: list, steps: list[dict]) -> list:
+    """Every step's position, replayed by the engine; a refused action names its step."""
     try:
-        positions = replay_once(rules, Script(layouts, [(s["deal"], s["actions"]) for s in steps]))
+        return replay_once(rules, Script(layouts, [(s["deal"], s["actions"]) for s in steps]))
     except LayoutError as exc:
         raise ContentError(
             path, "deal", f"not a deal of {variant} ({exc.code} {exc.details})"
@@ -212,6 +236,9 @@ def parse_tutorial_file(
             f"refused by the engine: {exc.code} {exc.details or ''}".strip(),
         ) from exc
 
+
+def _check_asks(path: Path, steps: list[dict], positions: list, you: int) -> None:
+    """A step that asks for a move: the reader's turn, a legal move, and the next step plays it."""
     for step, position in zip(steps, positions, strict=True):
         where = f"step {step['number']} ({step['key']})"
         if not step["ask"]:
@@ -237,6 +264,10 @@ def parse_tutorial_file(
         ):
             raise ContentError(path, f"{where}.ask", "the next step must begin with that move")
 
+
+def _texts(path: Path, data: dict, steps: list[dict], positions: list, rules, you, only) -> dict:
+    """Title, summary, recap and every step's text, hint and wrong-move notes, per language
+    (the steps' texts are filled in place); the lesson's own texts are returned."""
     texts: dict[str, dict[str, str]] = {"title": {}, "summary": {}}
     # The recap (shown at the lesson's end) is optional, but once one language has it
     # every language needs it.
@@ -277,9 +308,7 @@ def parse_tutorial_file(
         key_sets = {lang: set(step["wrong"].get(lang, {})) for lang in only or languages()}
         if len({frozenset(keys) for keys in key_sets.values()}) > 1:
             raise ContentError(path, f"steps.{step['key']}.wrong", "differs between languages")
-    return TutorialData(
-        path.stem, variant, group, order, you, reveal, options, layouts, texts, steps
-    )
+    return texts
 
 
 def _check_text(path: Path, where: str, language: str, text: str, values: dict) -> None:
