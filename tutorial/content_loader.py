@@ -1,4 +1,4 @@
-"""Read tutorial/content/*.toml, replay each through the engine, write them to the database.
+"""Read tutorial/content/*.toml and replay each through the engine (content_writer.py writes them).
 
 A tutorial whose actions the engine refuses, whose "your move" does not lead to the next
 step, or whose narration names an unknown placeholder is refused with the file, the step
