@@ -125,30 +125,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
     names = seat_names(rules, YOU)
     over = deal.result is not None
     you_view = player_view(deal, YOU)
-    others = [s for s in range(n) if s != YOU]
-    order = {"left": 0, "across": 1, "right": 2}
-    others.sort(key=lambda s: order[table_position(s, YOU, n)])
-    seats = []
-    for seat in [*others, YOU]:
-        view = SeatView.of(
-            state,
-            seat,
-            name=names[seat],
-            you=YOU,
-            to_act=deal.to_act,
-            hidden=seat != YOU and not over,
-            # Counting is part of the game: the other side's points show once the deal
-            # is over; a partner's count is the reader's own side's.
-            points_visible=same_side(seat, rules, YOU) or over,
-        )
-        if view.hidden:
-            view.cards = [""] * len(view.cards)  # only the count reaches the page
-        if seat == YOU:
-            view.cards = list(you_view.hand)  # while naming trumps: only the first cards
-        view.position = table_position(seat, YOU, n)
-        view.partner = seat != YOU and same_side(seat, rules, YOU)
-        view.bid = seat_bid(deal, seat)
-        seats.append(view)
+    seats = _seat_views(game, state, names, you_view.hand)
     new = game.actions[game.seen :]
     happened = [
         str(render_inline(describe_action(a, names[a["player"]], a["player"] == YOU, rules)))
@@ -156,18 +133,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         if a["type"] != "draw"
     ]
     drawn = [code for i, code in sorted(game.drawn.items()) if i >= game.seen]
-    # The marriages the computer seats showed: both cards just now, later those still in
-    # the hand (public knowledge: a counting player remembers them).
-    shown = []
-    for m in you_view.marriages:
-        suit, player = m["suit"], m["player"]
-        if player == YOU or over:
-            continue
-        held = set(state["hands"][player])
-        just_now = {a["suit"] for a in new if a["type"] == "meld" and a["player"] == player}
-        cards = [c for c in (f"K{suit}", f"Q{suit}") if c in held or suit in just_now]
-        if cards:
-            shown.append((names[player], cards))
+    shown = _shown_marriages(you_view.marriages, state, new, names, over)
     last = state.get("last_trick") or []
     # After a trick its winner is the next leader (also once the deal is over).
     winner = names[state["leader"]] if last and not state["trick"] else ""
@@ -229,6 +195,55 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         side_line=side_line,
         sat_out=sat_out(deal, YOU),
     )
+
+
+def _seat_views(game: Game, state: dict, names: list[str], hand: list[str]) -> list[SeatView]:
+    """The seats left, across and right of the reader, then the reader's: the others' cards
+    hidden (only their count reaches the page) until the deal is over."""
+    deal, rules = game.deal, game.rules
+    n = rules.players
+    over = deal.result is not None
+    others = [s for s in range(n) if s != YOU]
+    order = {"left": 0, "across": 1, "right": 2}
+    others.sort(key=lambda s: order[table_position(s, YOU, n)])
+    seats = []
+    for seat in [*others, YOU]:
+        view = SeatView.of(
+            state,
+            seat,
+            name=names[seat],
+            you=YOU,
+            to_act=deal.to_act,
+            hidden=seat != YOU and not over,
+            # Counting is part of the game: the other side's points show once the deal
+            # is over; a partner's count is the reader's own side's.
+            points_visible=same_side(seat, rules, YOU) or over,
+        )
+        if view.hidden:
+            view.cards = [""] * len(view.cards)  # only the count reaches the page
+        if seat == YOU:
+            view.cards = list(hand)  # while naming trumps: only the first cards
+        view.position = table_position(seat, YOU, n)
+        view.partner = seat != YOU and same_side(seat, rules, YOU)
+        view.bid = seat_bid(deal, seat)
+        seats.append(view)
+    return seats
+
+
+def _shown_marriages(marriages, state: dict, new: list[dict], names: list[str], over: bool):
+    """The marriages the computer seats showed: both cards just now, later those still in
+    the hand (public knowledge: a counting player remembers them)."""
+    shown = []
+    for m in marriages:
+        suit, player = m["suit"], m["player"]
+        if player == YOU or over:
+            continue
+        held = set(state["hands"][player])
+        just_now = {a["suit"] for a in new if a["type"] == "meld" and a["player"] == player}
+        cards = [c for c in (f"K{suit}", f"Q{suit}") if c in held or suit in just_now]
+        if cards:
+            shown.append((names[player], cards))
+    return shown
 
 
 def _trick_winner(game: Game, index: int) -> int:
