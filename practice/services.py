@@ -38,7 +38,7 @@ from words.explain import (
     seat_name,
 )
 from words.markup import render_inline
-from words.table import SeatView, TableView, choice_label
+from words.table import SeatView, TableView, choice_label, trick_winner_name
 
 SALT = "sixtysix.practice"
 YOU, COMPUTER = 0, 1  # the reader always sits at seat 0; in two-player games seat 1 is the computer
@@ -951,8 +951,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         if cards:
             shown.append((names[player], cards))
     last = state.get("last_trick") or []
-    # After a trick its winner is the next leader (also once the deal is over).
-    winner = names[state["leader"]] if last and not state["trick"] else ""
+    winner = trick_winner_name(state, names)
     review: list[tuple[str, str]] = []
     review_winner = ""
     if rules.trick_review != "none" and you_view.tricks and (state["trick"] or not last):
@@ -1016,8 +1015,9 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
 
 
 def _trick_winner(game: Game, index: int) -> int:
-    """Who won trick `index`: the leader of the next one (or the deal's last leader)."""
+    """Who won trick `index`: the leader of the next one (the last one: the engine's record)."""
     tricks = player_view(game.deal, YOU).tricks
     if index + 1 < len(tricks):
         return tricks[index + 1][0][0]
-    return game.deal.leader
+    winner = game.deal.last_trick_winner
+    return game.deal.leader if winner is None else winner
