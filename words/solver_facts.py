@@ -70,7 +70,7 @@ def principal_line(deal: Deal) -> Line:
     result = d.result.to_dict()
     last = None
     if result.get("reason") not in ("declared", "false_declaration", "closer_beaten"):
-        last = d.last_trick_winner
+        last = d.state().get("leader")
     return Line(line, result, only, last)
 
 
