@@ -147,7 +147,7 @@ def fast_rate(rules: RuleSet, seconds: float) -> tuple[float, float]:
     while time.process_time() < end:
         for _ in range(50):
             state = fast.FastDeal.new(rules, seed=seed, dealer=seed & 1)
-            actions += fast.play_out(state, random_)
+            actions += fast.play_out_at_random(state, random_)
             seed += 1
             deals += 1
     return deals / (time.process_time() - start), actions / deals

@@ -72,12 +72,13 @@ def practice_hints(client) -> list[Request]:
     reader is to move in the strict phase, so that the hint runs the endgame solver; if the
     practice internals this uses have changed, a fresh game's cookie from the page is used.
     """
-    from practice import services, views
+    from practice import views
+    from practice.game import PRACTICE_VARIANTS
 
     requests = []
-    for slug in services.PRACTICE_VARIANTS:
+    for slug in PRACTICE_VARIANTS:
         cookie_name = views.COOKIE.format(slug=slug)
-        token = _strict_phase_token(services, slug)
+        token = _strict_phase_token(slug)
         if token is None:
             client.get(f"/en/practice/{slug}/")
             token = client.cookies[cookie_name].value
@@ -87,21 +88,24 @@ def practice_hints(client) -> list[Request]:
     return requests
 
 
-def _strict_phase_token(services, slug: str) -> str | None:
+def _strict_phase_token(slug: str) -> str | None:
     try:
+        from practice.ids import ID_ALPHABET, ID_LENGTH, YOU
+        from practice.moves import game_move, game_new
+        from practice.seats import advance
         from rules.models import Variant
 
-        alphabet = services.ID_ALPHABET
-        deal_id = "".join(alphabet[7 * i % len(alphabet)] for i in range(services.ID_LENGTH))
-        game = services.game_new(variant=Variant.objects.get(slug=slug), deal_id=deal_id)
-        services.advance(game)
+        alphabet = ID_ALPHABET
+        deal_id = "".join(alphabet[7 * i % len(alphabet)] for i in range(ID_LENGTH))
+        game = game_new(variant=Variant.objects.get(slug=slug), deal_id=deal_id)
+        advance(game)
         for _ in range(200):
             deal = game.deal
             if deal.result is not None:
                 return None
-            if deal.state()["phase"] == "strict" and deal.to_act == services.YOU:
+            if deal.state()["phase"] == "strict" and deal.to_act == YOU:
                 return game.dumps()
-            refused = services.game_move(game=game, key=deal.legal_actions()[0].key())
+            refused = game_move(game=game, key=deal.legal_actions()[0].key())
             if refused:
                 raise RuntimeError(refused)
     except Exception as exc:  # the practice internals changed: fall back to a fresh game

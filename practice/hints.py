@@ -2,16 +2,16 @@
 
 A position's hint (the engine's `sixtysix.hints`) is cached for everyone under a hash
 of what the reader's seat knows; at most `HINT_SLOTS` are computed at once per process and
-`machine_slots()` on the whole machine (lock files: with sync workers one worker always
-stays free for pages); the rest are told to try again (503). Each client may ask for
-`rate_limit()` new hints a minute (429). Words are made here, per language, from the
-cached numbers.
+`machine_slots()` on the whole machine (leases in the shared store, guard.limits:
+with sync workers one worker always stays free for pages); the rest are told to try again
+(503, also when the store is down). Each client may ask for `rate_limit()` new hints a
+minute across all workers (429). Words are made here, per language, from the cached
+numbers.
 """
 
 import contextlib
-import fcntl
+import logging
 import os
-import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,9 +27,13 @@ from sixtysix import Action, RuleSet
 from sixtysix.hints import hint_for, view_key
 from sixtysix.players import player_view
 
+from guard import limits
 from words.table import choice_label
 
-from .services import YOU, Game
+from .game import Game
+from .ids import YOU
+
+logger = logging.getLogger(__name__)
 
 HINT_SLOTS = 2
 RATE_LIMIT = 10  # new hints per client and minute (setting PRACTICE_HINT_RATE overrides)
@@ -55,7 +59,7 @@ class HintText:
 
 
 def _key(game: Game) -> str:
-    return f"practice-hint:{game.variant.slug}:{view_key(player_view(game.deal, YOU))}"
+    return f"practice-hint:{game.table}:{view_key(player_view(game.deal, YOU))}"
 
 
 def _compute(game: Game) -> dict | None:
@@ -78,14 +82,9 @@ def rate_limit() -> int:
 
 
 def machine_slots() -> int:
-    """Hints computed at once on the machine: one core is left for everything else."""
+    """Hints and computer moves worked out at once on the machine (one pool, "compute"):
+    one core is left for everything else."""
     return int(getattr(settings, "PRACTICE_HINT_MACHINE_SLOTS", max(1, (os.cpu_count() or 2) - 1)))
-
-
-def _lock_path(slot: int) -> str:
-    prefix = settings.CACHES["default"].get("KEY_PREFIX", "") or "site"
-    name = f"sixtysix-hint-{os.getuid()}-{prefix}-{slot}.lock"
-    return os.path.join(tempfile.gettempdir(), name)
 
 
 @contextlib.contextmanager
@@ -94,33 +93,20 @@ def hint_slot() -> Iterator[None]:
     if not _slots.acquire(blocking=False):
         raise HintBusy
     try:
-        for slot in range(machine_slots()):
-            fd = os.open(_lock_path(slot), os.O_CREAT | os.O_RDWR, 0o600)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                os.close(fd)
-                continue
-            try:
-                yield
-            finally:
-                fcntl.flock(fd, fcntl.LOCK_UN)
-                os.close(fd)
-            return
-        raise HintBusy
+        with limits.slot("compute", machine_slots()):
+            yield
+    except (limits.Busy, limits.Unavailable) as exc:
+        raise HintBusy from exc
     finally:
         _slots.release()
 
 
-def _rate_ok(client: str) -> bool:
-    key = f"practice-hint-rate:{client}"
-    cache.add(key, 0, RATE_WINDOW)
+def _cached(key: str):
     try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, RATE_WINDOW)
-        count = 1
-    return count <= rate_limit()
+        return cache.get(key)
+    except Exception as exc:  # a cache that is down: work the hint out, uncached
+        logger.warning("Hint cache unavailable: %s", exc)
+        return None
 
 
 def hint_data(game: Game, client: str) -> dict | None:
@@ -131,14 +117,21 @@ def hint_data(game: Game, client: str) -> dict | None:
     if deal.result is not None or deal.to_act != YOU or len(deal.legal_actions()) < 2:
         return None
     key = _key(game)
-    cached = cache.get(key)
+    cached = _cached(key)
     if cached is not None:
         return cached or None
-    if not _rate_ok(client):
-        raise HintRateLimited
+    try:
+        limits.take("hint", client, rate_limit(), RATE_WINDOW)
+    except limits.Limited as exc:
+        raise HintRateLimited from exc
+    except limits.Unavailable as exc:
+        raise HintBusy from exc
     with hint_slot():
         data = _compute(game)
-    cache.set(key, data or {}, CACHE_SECONDS)
+    try:
+        cache.set(key, data or {}, CACHE_SECONDS)
+    except Exception as exc:
+        logger.warning("Hint not cached: %s", exc)
     return data
 
 
@@ -153,8 +146,11 @@ def _tenths(share: float) -> int:
 def _signed(value: float) -> str:
     """An average with its sign, as the reader's language writes numbers: "+0,6", and a true
     minus sign (U+2212) rather than a hyphen."""
-    text = number_format(abs(value), decimal_pos=1)
-    return ("+" if value >= 0 else "\u2212") + text
+    rounded = round(value, 1)
+    text = number_format(abs(rounded), decimal_pos=1)
+    if rounded == 0:  # no "-0,0": an average that rounds to nothing has no sign
+        return text
+    return ("+" if rounded > 0 else "\u2212") + text
 
 
 def hint_text(data: dict, rules: RuleSet) -> HintText:
@@ -246,6 +242,8 @@ def hint_text(data: dict, rules: RuleSet) -> HintText:
             ),
             facts,
         )
+    elif n == 0:  # under one in twenty: "about 0 times" is no number to give
+        line = _fill(_("%(move)s: your best chance, though it wins less than once in 10."), facts)
     else:
         line = _fill(
             ngettext(

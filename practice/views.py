@@ -5,24 +5,46 @@ any error are on one screen. Every input is checked: a query, a form field or a 
 that is not what it should be is ignored or answered 400, never 500.
 """
 
+from django.conf import settings
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
+from sixtysix.errors import RuleSetError
 
+from guard import limits
+from guard.clients import client_ip
+from rules import house as house_rules
+from rules.house_pages import changes_of
 from rules.models import Variant
+from words.house import code_error, combination_error
 from words.markup import render_inline
 
-from . import hints, services
+from . import finished, hints, sharing
+from .game import PRACTICE_VARIANTS, GameError, game_loads
+from .ids import ID_LENGTH, clean_id, next_match_id
+from .moves import (
+    can_take_back,
+    game_move,
+    game_new,
+    game_next_deal,
+    game_take_back,
+    is_offered,
+    is_your_turn,
+    needs_confirmation,
+)
+from .view import practice_view
 
 COOKIE = "practice-{slug}"
 COMMANDS = ("move", "next", "new", "back")
+PLAY_RATE = 60  # posts per client and minute (setting PRACTICE_PLAY_RATE overrides)
+PLAY_WINDOW = 60
 
 
 def _variant(slug: str) -> Variant:
-    variant = Variant.objects.filter(slug=slug, slug__in=services.PRACTICE_VARIANTS).first()
+    variant = Variant.objects.filter(slug=slug, slug__in=PRACTICE_VARIANTS).first()
     if variant is None:
         raise Http404(_("There is no practice game for “%(slug)s”.") % {"slug": slug})
     return variant
@@ -30,12 +52,12 @@ def _variant(slug: str) -> Variant:
 
 @require_safe
 def practice_index(request):
-    found = {v.slug: v for v in Variant.objects.filter(slug__in=services.PRACTICE_VARIANTS)}
+    found = {v.slug: v for v in Variant.objects.filter(slug__in=PRACTICE_VARIANTS)}
     variants = []
-    for slug in services.PRACTICE_VARIANTS:
+    for slug in PRACTICE_VARIANTS:
         if slug in found:
             variant = found[slug]
-            rules = services.RuleSet.from_dict(variant.rules)
+            rules = variant.ruleset
             variant.practice_players = rules.players
             variant.practice_partners = rules.partnerships == "opposite_pairs"
             variant.practice_bidding = rules.bidding != "none"
@@ -65,37 +87,57 @@ def _confirmation(game, key: str) -> dict:
             "Close the stock now? Nobody draws any more, and if you do not reach %(target)d "
             "points you lose the deal."
         ) % {"target": target}
-    label = next(
-        c["label"] for c in services.practice_view(game=game, token="").choices if c["key"] == key
-    )
+    label = next(c["label"] for c in practice_view(game=game, token="").choices if c["key"] == key)
     return {"key": key, "question": question, "label": label}
+
+
+def _rules_in_force(game) -> dict | None:
+    """The house table a match is played by, for the score pad (None: the standard rules)."""
+    if not game.house:
+        return None
+    base = game.variant.ruleset
+    url = reverse("rules:house_detail", args=[game.variant.slug, game.house])
+    return {"code": game.house, "url": url, "changes": changes_of(base, game.rules)}
 
 
 def _render(request, game, *, message="", status=200, hint=None, confirm=None):
     token = game.dumps()
-    view = services.practice_view(game=game, token=token)
+    view = practice_view(game=game, token=token)
     context = {
         "view": view,
         "message": render_inline(message) if message else "",
         "hint": hint,
         "confirm": confirm,
         "nav": "practice",
-        "share_url": request.build_absolute_uri(
-            reverse("practice:game", args=[game.variant.slug]) + f"?deal={game.deal_id}"
-        ),
+        "house": _rules_in_force(game),
+        # Only a finished deal has a name that opens it (sharing.py).
+        "share": sharing.share_id(game.deal_id) if game.over else "",
     }
     response = render(request, "practice/game.html", context, status=status)
     _set_cookie(request, response, game)
     return response
 
 
+def _house(variant, code: str) -> tuple[str, str]:
+    """(the canonical house code, "") or ("", why the code cannot start a match)."""
+    base = variant.ruleset
+    try:
+        canonical = house_rules.from_code(base, code)[1]
+        return ("" if canonical == house_rules.PRESET_CODE else canonical), ""
+    except house_rules.HouseCodeError as exc:
+        return "", code_error(exc.reason, code=code, token=exc.token, variant=variant.name)
+    except RuleSetError as exc:
+        return "", combination_error(exc.key)
+
+
 def _client(request) -> str:
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    """The visitor's address through the configured proxy (one bucket per visitor)."""
+    return client_ip(request) or "unknown"
 
 
-def _busy(request, game, message: str, status: int, retry_after: int):
+def _busy(request, variant, message: str, status: int, retry_after: int, *, for_hint=True):
     """A short page (no table to build): the busy worker is free again at once."""
-    context = {"variant": game.variant, "message": message, "nav": "practice"}
+    context = {"variant": variant, "message": message, "nav": "practice", "for_hint": for_hint}
     response = render(request, "practice/busy.html", context, status=status)
     response["Retry-After"] = str(retry_after)
     return response
@@ -106,17 +148,17 @@ def _with_hint(request, game):
         data = hints.hint_data(game, _client(request))
     except hints.HintBusy:
         message = _("Many hints are being worked out right now. Try again in a moment.")
-        return _busy(request, game, message, 503, hints.RETRY_BUSY)
+        return _busy(request, game.variant, message, 503, hints.RETRY_BUSY)
     except hints.HintRateLimited:
         message = _("You have asked for many hints in a short time. Try again in a minute.")
-        return _busy(request, game, message, 429, hints.RATE_WINDOW)
+        return _busy(request, game.variant, message, 429, hints.RATE_WINDOW)
     if data:
         hint = hints.hint_text(data, game.rules)
-    elif services.is_your_turn(game) and len(game.deal.legal_actions()) > 1:
+    elif is_your_turn(game) and len(game.deal.legal_actions()) > 1:
         # the engine gives no hint in this variant or position (yet): say so, never guess
         text = _("There is no hint for this position: work it out yourself.")
         hint = hints.HintText(text, "", [])
-    elif services.is_your_turn(game):
+    elif is_your_turn(game):
         hint = hints.HintText(_("There is only one move you may make here."), "", [])
     else:
         hint = None
@@ -129,47 +171,74 @@ def practice_game(request, slug):
     variant = _variant(slug)
     if request.method == "POST":
         return _post(request, variant)
+    house = request.GET.get("house")
+    if house is not None:
+        house, message = _house(variant, house[:120])
+        if message:
+            return _render(request, game_new(variant=variant), message=message, status=400)
     raw_deal = request.GET.get("deal")
     if raw_deal is not None:
-        deal_id = services.clean_id(raw_deal)
+        deal_id = clean_id(raw_deal)
         if deal_id is None:
-            game = services.game_new(variant=variant)
+            game = game_new(variant=variant, house=house or "")
             message = _(
                 "That is not a deal number of this site: it has %(n)d letters and digits."
-            ) % {"n": services.ID_LENGTH}
+            ) % {"n": ID_LENGTH}
             return _render(request, game, message=message, status=400)
-        return _render(request, services.game_new(variant=variant, deal_id=deal_id))
+        deal_id = sharing.deal_of(deal_id)  # a share id names the deal (sharing.py)
+        return _render(request, game_new(variant=variant, deal_id=deal_id, house=house or ""))
+    if house is not None:  # "Play by these rules": a new match under the house table
+        return _render(request, game_new(variant=variant, house=house))
     origin = request.GET.get("from")
     if origin is not None:
         try:
-            return _render(request, services.game_new(variant=variant, origin=origin[:120]))
-        except services.GameError:
+            return _render(request, game_new(variant=variant, origin=origin[:120]))
+        except GameError:
             message = _(
                 "That position could not be found for this game, so a new match has started."
             )
-            return _render(request, services.game_new(variant=variant), message=message)
+            return _render(request, game_new(variant=variant), message=message)
     token = request.COOKIES.get(COOKIE.format(slug=slug), "")
     game = None
     if token and len(token) < 20_000:
         try:
-            game = services.game_loads(variant=variant, token=token)
-        except services.GameError:
+            game = game_loads(variant=variant, token=token)
+        except GameError:
             game = None
     if game is None:
-        game = services.game_new(variant=variant)
+        game = game_new(variant=variant)
     if "hint" in request.GET:
         return _with_hint(request, game)
     return _render(request, game)
 
 
 def _post(request, variant):
+    """Every post may make the computer play: a per-client limit and a machine-wide slot
+    (shared with the hints) bound what one client or a crowd can make it cost."""
+    try:
+        limits.take("play", _client(request), play_rate(), PLAY_WINDOW)
+        with limits.slot("compute", hints.machine_slots()):
+            return _play(request, variant)
+    except limits.Limited:
+        message = _("You have sent many moves in a short time. Try again in a minute.")
+        return _busy(request, variant, message, 429, PLAY_WINDOW, for_hint=False)
+    except (limits.Busy, limits.Unavailable):
+        message = _("The computer players are busy right now. Try again in a moment.")
+        return _busy(request, variant, message, 503, hints.RETRY_BUSY, for_hint=False)
+
+
+def play_rate() -> int:
+    return int(getattr(settings, "PRACTICE_PLAY_RATE", PLAY_RATE))
+
+
+def _play(request, variant):
     raw = request.POST.get("state", "")
     try:
         if len(raw) > 20_000:
-            raise services.GameError("too long")
-        game = services.game_loads(variant=variant, token=raw)
-    except services.GameError:
-        game = services.game_new(variant=variant)
+            raise GameError("too long")
+        game = game_loads(variant=variant, token=raw)
+    except GameError:
+        game = game_new(variant=variant)
         message = _(
             "That game could not be read (it may come from an old page), so a new one has started."
         )
@@ -177,27 +246,31 @@ def _post(request, variant):
     command = request.POST.get("do", "move")
     if command not in COMMANDS:
         return _render(request, game, message=_("That request is not understood."), status=400)
+    if command in ("move", "back") and finished.reopened(game):
+        message = _(
+            "This deal has already been played to the end, so it cannot be played on from an "
+            "old page. Play the next deal or start a new match."
+        )
+        response = _render(request, game, message=message, status=409)
+        response.cookies.pop(COOKIE.format(slug=variant.slug), None)  # keep the reader's game
+        return response
     if command == "next":
         if game.deal.result is None:
             return _render(request, game, message=_("Finish this deal first."), status=409)
-        return _after_post(request, services.game_next_deal(game=game))
+        return _after_post(request, game_next_deal(game=game))
     if command == "new":
         return _after_post(
             request,
-            services.game_new(variant=variant, match_id=services.next_match_id(game.match_id)),
+            game_new(variant=variant, match_id=next_match_id(game.match_id), house=game.house),
         )
     if command == "back":
-        if not services.can_take_back(game):
+        if not can_take_back(game):
             return _render(request, game, message=_("There is no move to take back."), status=409)
-        return _after_post(request, services.game_take_back(game=game))
+        return _after_post(request, game_take_back(game=game))
     move = request.POST.get("move", "")[:20]
-    if (
-        services.needs_confirmation(move)
-        and request.POST.get("confirm") != "1"
-        and services.is_offered(game, move)
-    ):
+    if needs_confirmation(move) and request.POST.get("confirm") != "1" and is_offered(game, move):
         return _render(request, game, confirm=_confirmation(game, move))
-    refusal = services.game_move(game=game, key=move)
+    refusal = game_move(game=game, key=move)
     if refusal:
         return _render(request, game, message=refusal, status=422)
     return _after_post(request, game)
@@ -205,6 +278,7 @@ def _post(request, variant):
 
 def _after_post(request, game):
     """Post/redirect/get: the new game goes into the cookie; the page opens at the table."""
+    finished.note(game)
     response = _redirect_to_table(game)
     _set_cookie(request, response, game)
     return response

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from sixtysix import Analysis, RuleSet, RuleSetError
 
-from rules.content_loader import ContentError, LoadReport
+from content.files import ContentError, LoadReport
+from content.rows import write_rows
 from rules.models import Variant
-from sixtysix_site.content_rows import write_rows
 
 from .models import Puzzle
 from .positions import DIFFICULTIES, THEMES, PuzzleError, check, reach, signature

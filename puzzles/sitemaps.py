@@ -1,6 +1,6 @@
 from django.urls import reverse
 
-from sixtysix_site.sitemaps import I18nSitemap
+from content.sitemaps import I18nSitemap
 
 from .models import Puzzle
 

@@ -4,8 +4,8 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from content.page_cache import cached_page
 from rules.models import Variant
-from sixtysix_site.page_cache import cached_page
 
 from . import services
 from .models import Puzzle

@@ -17,7 +17,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 
-from sixtysix_site.content_edits import edited_rows, local_edits
+from content.edits import edited_rows, local_edits
 
 from .models import GlossaryTerm, RuleSection, Source, Variant
 

@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class RulesConfig(AppConfig):
     name = "rules"
     verbose_name = _("Rules")
+
+    def ready(self):
+        from content.registry import register
+
+        from .content_source import SOURCE
+
+        register(SOURCE)

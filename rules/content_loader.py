@@ -6,23 +6,29 @@ they are written once, in the engine package, and copied here into `Variant.rule
 Everything is parsed and checked before anything is written, and the writing happens in
 one transaction, so a bad file leaves the database exactly as it was. Rows are created or
 updated by their language-neutral key and saved only when a value changed, which makes a
-second load a no-op. `load_content` (sixtysix_site/content.py) adds the guards around this:
+second load a no-op. `load_content` (content/load.py) adds the guards around this:
 no editor's change and no whole file's rows are lost unasked.
 """
 
-import functools
-import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from sixtysix import RuleSetError, get_preset
 
-from sixtysix_site.content_rows import write_rows
-from words.markup import CARD_TOKEN, SUIT_TOKEN
+from content.files import (
+    EMPTY_FILE,
+    ContentError,
+    LoadReport,
+    check_tokens,
+    is_empty,
+    languages,
+    read_toml,
+    text_field,
+    translated_columns,
+)
+from content.load import content_load as load_all
+from content.rows import write_rows
 
 from .models import Family, GlossaryTerm, RuleSection, Source, Variant
 
@@ -45,24 +51,6 @@ SECTION_KEYS = (
     "house-rules",
     "related-games",
 )
-# Anything that looks like a token; markup.py's patterns say which ones it draws.
-BRACKET_TOKEN = re.compile(r"\[[A-Z0-9]{1,2}(?::[a-z]+)?\]")
-EMPTY_FILE = "is empty: restore it, or pass --allow-delete to delete what it held"
-
-
-class ContentError(Exception):
-    """A content file that cannot be loaded; the message names file, field and language."""
-
-    def __init__(self, path: Path, field_name: str, message: str, language: str | None = None):
-        self.path, self.field, self.language = path, field_name, language
-        where = f"{path.name}: {field_name}"
-        if language:
-            where += f" [{language}]"
-        super().__init__(f"{where}: {message}")
-
-
-def languages() -> list[str]:
-    return [code for code, _name in settings.LANGUAGES]
 
 
 @dataclass
@@ -82,70 +70,6 @@ class TermData:
     key: str
     order: int
     texts: dict[str, dict[str, str]]
-
-
-@dataclass
-class LoadReport:
-    created: int = 0
-    updated: int = 0
-    unchanged: int = 0
-    deleted: int = 0
-    kept_edits: list[str] = field(default_factory=list)  # local edits left in place
-
-    @property
-    def changed(self) -> int:
-        return self.created + self.updated + self.deleted
-
-    def __str__(self):
-        return (
-            f"{self.created} created, {self.updated} updated, "
-            f"{self.unchanged} unchanged, {self.deleted} deleted"
-        )
-
-
-def read_toml(path: Path) -> dict:
-    try:
-        return _copied(_parse_toml(path.read_text(encoding="utf-8")))
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(path, "file", f"not valid TOML ({exc})") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(path, "file", f"cannot be read ({exc})") from exc
-
-
-def _copied(value: Any) -> Any:
-    """A deep copy of parsed TOML: only tables and arrays are mutable (strings, numbers,
-    booleans and dates are not), so this is exact and several times cheaper than
-    `copy.deepcopy`."""
-    if isinstance(value, dict):
-        return {key: _copied(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_copied(item) for item in value]
-    return value
-
-
-@functools.lru_cache(maxsize=64)
-def _parse_toml(text: str) -> dict:
-    """The parsed text, remembered: a load reads the same unchanged files every release
-    (and the tests load them dozens of times); callers get their own deep copy."""
-    return tomllib.loads(text)
-
-
-def text_field(path: Path, table: dict, key: str, field_name: str, language: str) -> str:
-    value = table.get(key) if isinstance(table, dict) else None
-    if not isinstance(value, str) or not value.strip():
-        raise ContentError(path, field_name, "missing or empty", language)
-    return value.strip()
-
-
-def check_tokens(path: Path, field_name: str, language: str, text: str) -> None:
-    for token in BRACKET_TOKEN.findall(text):
-        if not (CARD_TOKEN.fullmatch(token) or SUIT_TOKEN.fullmatch(token)):
-            raise ContentError(path, field_name, f"{token} is not a card or suit", language)
-
-
-def is_empty(path: Path) -> bool:
-    """A file that holds no TOML at all (nothing, or only comments and blank lines)."""
-    return not read_toml(path)
 
 
 def parse_variant_file(path: Path) -> VariantData:
@@ -287,14 +211,6 @@ def parse_content(
     return variants, terms
 
 
-def translated_columns(texts: dict[str, dict[str, str]]) -> dict[str, str]:
-    return {
-        f"{name}_{lang}": value
-        for name, by_lang in texts.items()
-        for lang, value in by_lang.items()
-    }
-
-
 def _children(model, label, variant, rows, fixed_fields, text_fields, report, keep):
     wanted = []
     for row in rows:
@@ -314,10 +230,9 @@ def _children(model, label, variant, rows, fixed_fields, text_fields, report, ke
 
 @transaction.atomic
 def write_content(
-    variants: list[VariantData], terms: list[TermData], keep: dict | None = None
+    variants: list[VariantData], terms: list[TermData], report: LoadReport, keep: dict | None = None
 ) -> LoadReport:
     """Write the parsed files; `keep` maps (label, key) to fields whose edits stay."""
-    report = LoadReport()
     wanted = [
         (
             data.slug,
@@ -352,6 +267,4 @@ def write_content(
 
 def content_load(*, content_dir: Path = CONTENT_DIR, **options) -> LoadReport:
     """Rules and glossary only (tutorials untouched), with load_content's guards and options."""
-    from sixtysix_site.content import content_load as load_all  # the site app builds on this
-
-    return load_all(rules_dir=content_dir, tutorials_dir=None, **options)
+    return load_all(only=("rules",), rules_dir=content_dir, **options)

@@ -17,16 +17,19 @@ class CompareForm(forms.Form):
         },
     )
 
-    def __init__(self, *args, variants, **kwargs):
+    def __init__(self, *args, variants, houses=0, **kwargs):
+        """`houses`: the house tables (`h=<slug>:<code>`) shown beside the variants."""
         super().__init__(*args, **kwargs)
+        self.houses = houses
         self.fields["v"].choices = [(variant.slug, variant.name) for variant in variants]
+        self.fields["v"].required = not houses
 
     def clean_v(self):
-        # A slug given twice counts once; the order of the URL is the order of the columns.
+        # A slug given twice counts once; the columns follow the site's order (views.compare).
         slugs = list(dict.fromkeys(self.cleaned_data["v"]))
-        if len(slugs) < MIN_VARIANTS:
+        if len(slugs) + self.houses < MIN_VARIANTS:
             raise forms.ValidationError(_("Choose at least two variants to compare."))
-        if len(slugs) > MAX_VARIANTS:
+        if len(slugs) + self.houses > MAX_VARIANTS:
             raise forms.ValidationError(
                 _("Choose at most %(max)d variants to compare."), params={"max": MAX_VARIANTS}
             )

@@ -8,6 +8,7 @@ page and the engine cannot drift apart.
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from sixtysix import RuleSet
 
 
 class Family(models.TextChoices):
@@ -38,6 +39,11 @@ class Variant(models.Model):
 
     def get_absolute_url(self):
         return reverse("rules:variant_detail", kwargs={"slug": self.slug})
+
+    @property
+    def ruleset(self) -> RuleSet:
+        """The engine's rules of this variant, from the parameters the loader copied."""
+        return RuleSet.from_dict(self.rules)
 
 
 class RuleSection(models.Model):

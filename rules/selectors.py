@@ -43,11 +43,12 @@ class Fact:
     value: str
 
 
-def variant_facts(*, variant: Variant, rows=FACT_ROWS) -> list[Fact]:
-    """The rows that apply to this variant, in words, read from the engine's parameters."""
+def variant_facts(*, variant: Variant, rows=FACT_ROWS, rules=None) -> list[Fact]:
+    """The rows that apply to this variant, in words, read from the engine's parameters
+    (the variant's own, or `rules`: a house table of it)."""
     facts = []
     for row in rows:
-        value = row.value(variant.rules)
+        value = row.value(variant.rules if rules is None else rules)
         if value is not None:
             facts.append(Fact(row.id, str(row.label), value))
     return facts

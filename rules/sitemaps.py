@@ -1,4 +1,4 @@
-from sixtysix_site.sitemaps import I18nSitemap
+from content.sitemaps import I18nSitemap
 
 from .models import Variant
 

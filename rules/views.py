@@ -6,12 +6,13 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from sixtysix_site.context_processors import local_name
-from sixtysix_site.page_cache import cached_page, slug_list, small_int
+from content.page_cache import cached_page, slug_set, small_int
+from words.language_names import local_name
 from words.markup import render_inline, render_markup
 
 from . import selectors
 from .forms import MAX_VARIANTS, CompareForm
+from .house_pages import house_columns
 from .parameters import ROWS
 
 SHOWN_IN_LINKS = 2
@@ -40,24 +41,35 @@ def variant_list(request):
 @cached_page()
 def variant_detail(request, slug):
     variant = selectors.variant_get(slug=slug)
+    return render(request, "rules/variant_detail.html", detail_context(variant))
+
+
+def detail_context(variant, rules=None, notes=None) -> dict:
+    """The rules page of a variant, read with `rules` (a house table; the preset if None);
+    `notes` maps a section key to the house choices its prose does not follow."""
     shown_in = selectors.variant_lessons_by_section(variant=variant)
+    notes = notes or {}
     sections = [
         # The first lessons that show a section are links enough; every lesson of the
         # variant is listed once above the sections.
-        (section, render_markup(section.body), shown_in.get(section.key, [])[:SHOWN_IN_LINKS])
+        (
+            section,
+            render_markup(section.body),
+            shown_in.get(section.key, [])[:SHOWN_IN_LINKS],
+            notes.get(section.key, []),
+        )
         for section in variant.sections.all()
     ]
     tutorials = list(dict.fromkeys(step.tutorial for steps in shown_in.values() for step in steps))
-    context = {
+    return {
         "variant": variant,
         "sections": sections,
         "tutorials": sorted(tutorials, key=lambda t: t.order),
         "sources": variant.sources.all(),
-        "facts": selectors.variant_facts(variant=variant),
+        "facts": selectors.variant_facts(variant=variant, rules=rules),
         "compare_with": "schnapsen" if variant.slug == "classic66" else "classic66",
         "nav": "rules",
     }
-    return render(request, "rules/variant_detail.html", context)
 
 
 @require_safe
@@ -89,19 +101,30 @@ def variant_json(request, slug):
 
 
 @require_safe
-@cached_page(query={"v": slug_list(MAX_VARIANTS)})
+@cached_page(query={"v": slug_set(MAX_VARIANTS)})
 def compare(request):
     variants = list(selectors.variant_list())
     by_slug = {variant.slug: variant for variant in variants}
-    form = CompareForm(request.GET or None, variants=variants)
+    # House tables (`h=<slug>:<code>`) make the page uncached: the cache names only `v`.
+    houses, house_error = house_columns(request.GET.getlist("h"), by_slug)
+    form = CompareForm(request.GET or None, variants=variants, houses=len(houses))
     chosen, rows, status = [], [], 200
     if form.is_bound:
-        if form.is_valid():
-            chosen = [by_slug[slug] for slug in form.cleaned_data["v"]]
+        if form.is_valid() and house_error is None:
+            # The site's order, not the URL's: every ordering is one page (and one cache
+            # entry); house tables follow, in the order given.
+            picked = set(form.cleaned_data["v"])
+            chosen = [variant for variant in variants if variant.slug in picked] + houses
             rows = selectors.variant_comparison(variants=chosen)
         else:
             status = 400
-    context = {"form": form, "chosen": chosen, "rows": rows, "nav": "compare"}
+    context = {
+        "form": form,
+        "chosen": chosen,
+        "rows": rows,
+        "house_error": house_error,
+        "nav": "compare",
+    }
     return render(request, "rules/compare.html", context, status=status)
 
 

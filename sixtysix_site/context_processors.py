@@ -1,18 +1,10 @@
 """Template context shared by every page."""
 
-from functools import cache
-
-from babel import Locale
 from django.conf import settings
 from django.urls import translate_url
 from django.utils.translation import get_language
 
-
-@cache
-def local_name(code: str) -> str:
-    """The language's name in itself, as babel (CLDR) spells it, capitalised for a menu."""
-    name = Locale.parse(code).get_display_name(code)
-    return name[:1].upper() + name[1:]
+from words.language_names import local_name
 
 
 def language_links(request):

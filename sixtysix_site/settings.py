@@ -57,7 +57,14 @@ DEBUG = env_bool("DEBUG")
 SECRET_KEY = os.environ.get("SECRET_KEY") or secret_key_from_file(
     Path(os.environ.get("SECRET_KEY_FILE") or BASE_DIR / "var" / "secret_key")
 )
+# Practice deals and signed tokens derive from the key: a short one can be guessed.
+if len(SECRET_KEY) < 50:
+    sys.exit("SECRET_KEY is shorter than 50 characters: set a long random value.")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
+# The host (with its port, if any) that cached pages and the sitemap are rendered for and
+# keyed on; empty: the request's host name with the port the server itself listens on, so a
+# Host header's port never makes a new cache entry (page_cache.canonical_host).
+CANONICAL_HOST = os.environ.get("CANONICAL_HOST", "").strip()
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 # HTTPS=1 when the site is served over TLS (directly or behind a proxy that sets
@@ -101,7 +108,9 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     "csp",
     "sixtysix_site.apps.SiteConfig",
+    "guard",
     "words",
+    "content",
     "rules",
     "tutorial",
     "practice",
@@ -115,13 +124,15 @@ MIDDLEWARE = [
     # A view that fails for want of the database answers a translated 503, not a 500.
     "sixtysix_site.middleware.DatabaseUnavailableMiddleware",
     # Stored pages are answered here, before the rest of the middleware and the view run.
-    "sixtysix_site.page_cache.PageCacheMiddleware",
+    "content.page_cache.PageCacheMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Maps Norwegian variants (no, no-NO, nn ...) to nb before Django picks a language.
     "sixtysix_site.middleware.NorwegianAcceptLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A NUL in a query or form value: 400 in the reader's language, before any view.
+    "sixtysix_site.middleware.NulInputMiddleware",
     # A method the view does not take is a 405 with Allow, before CSRF could make it a 403.
     "sixtysix_site.middleware.MethodNotAllowedMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -171,29 +182,46 @@ def cache_from_url(url: str) -> dict:
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "sixtysix"}
 
 
+def shared_cache(default: dict) -> dict:
+    """Where limits and slots are counted across every worker and process: Redis when the
+    cache is Redis, else a table in the database (created after migrate, guard/limits.py)."""
+    if default["BACKEND"].endswith("RedisCache"):
+        return {**default, "KEY_PREFIX": "shared"}
+    return {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "sixtysix_shared",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
+
+
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "locmem://"))}
-# At most this many pages are stored per content version (each page once per host and
-# scheme); with PAGE_TTL this bounds the cache's entries on Redis as well (page_cache.py).
+CACHES["shared"] = shared_cache(CACHES["default"])
+# Pages with a query (rare combinations) stored per content version, by count and by bytes;
+# pages without one are always stored. With PAGE_TTL this bounds Redis too (page_cache.py).
 PAGE_CACHE_MAX_PAGES = int(os.environ.get("PAGE_CACHE_MAX_PAGES", "5000"))
+PAGE_CACHE_MAX_BYTES = int(os.environ.get("PAGE_CACHE_MAX_BYTES", str(8 * 2**20)))
 
 # The admin lives at ADMIN_URL (default admin/); robots.txt does not name it.
 ADMIN_URL = os.environ.get("ADMIN_URL", "admin/").strip("/") + "/"
 
-# Admin logins: django-axes locks an account, and separately an address, out for a while
-# after AXES_FAILURE_LIMIT wrong passwords; the lockout is logged ("AXES: Locking out ...").
+# Admin logins: django-axes locks an account at one address, and separately an address, out
+# for a while after AXES_FAILURE_LIMIT wrong passwords; the lockout is logged ("AXES: Locking
+# out ..."). Never the account alone: anyone could then lock the editor out everywhere.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
+# django-axes stores at most 255 characters of a username (longer ones were a 500).
+AXES_USERNAME_CALLABLE = "sixtysix_site.middleware.axes_username"
 AXES_RESET_ON_SUCCESS = True
 # The log line names the account and the address (as the access log does); never the password.
 AXES_SENSITIVE_PARAMETERS = []
 AXES_LOCKOUT_CALLABLE = "sixtysix_site.views.admin_locked_out"
 # Behind the load balancer every request comes from its address: read the client's instead.
-AXES_CLIENT_IP_CALLABLE = "sixtysix_site.middleware.client_ip"
+AXES_CLIENT_IP_CALLABLE = "guard.clients.client_ip"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -247,8 +275,11 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"bad_host": {"()": "sixtysix_site.middleware.BadHostFilter"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # A bad Host header: one WARNING line a minute per host, no traceback (BadHostFilter).
+    "loggers": {"django.security.DisallowedHost": {"filters": ["bad_host"]}},
 }
 
 CSRF_FAILURE_VIEW = "sixtysix_site.views.csrf_failure"

@@ -29,6 +29,7 @@ if CACHES["default"]["BACKEND"].endswith("RedisCache"):
     worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
     base, _sep, _db = CACHES["default"]["LOCATION"].rpartition("/")
     CACHES["default"]["LOCATION"] = f"{base}/{1 + worker % 15}"
+CACHES["shared"] = shared_cache(CACHES["default"])  # noqa: F405
 # The live server's threads must not keep connections open, or PostgreSQL refuses to drop
 # the test database at the end ("being accessed by other users").
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
@@ -37,6 +38,7 @@ DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 # its page count only grows (the in-memory cache culls the counter, Redis keeps it): no cap
 # here, except where tests/site/test_page_cache.py sets one to test it.
 PAGE_CACHE_MAX_PAGES = 10**9
+PAGE_CACHE_MAX_BYTES = 10**12
 
 # The live server of the browser tests answers on this name.
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
@@ -45,6 +47,9 @@ ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
 
-# The computer's strength is the engine's business (tests/engine, benchmarks/computer.py);
+# The computer's strength is the engine's business (engine/tests, benchmarks/computer.py);
 # the site's tests check that its moves are legal and honest, with fewer playouts a move.
 PRACTICE_COMPUTER_PLAYOUTS = 6
+
+# Tests play whole matches from one address; tests/practice sets a low limit to test it.
+PRACTICE_PLAY_RATE = 10**6

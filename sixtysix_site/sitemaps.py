@@ -1,16 +1,8 @@
-"""An i18n sitemap: one <loc> per language with hreflang alternates and x-default."""
+"""The sitemap of the pages that are no content row: home and the apps' index pages."""
 
-from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
-
-class I18nSitemap(Sitemap):
-    """Every page in every language, each listing the others as hreflang alternates."""
-
-    i18n = True
-    alternates = True
-    x_default = True
-    changefreq = "monthly"
+from content.sitemaps import I18nSitemap
 
 
 class StaticPagesSitemap(I18nSitemap):

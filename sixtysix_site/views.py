@@ -12,17 +12,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
+from content.page_cache import cached_page
 from puzzles.services import daily_puzzle
 from rules.models import Variant
+from tutorial.services import first_lesson
 
 from .middleware import database_unavailable, service_unavailable
-from .page_cache import cached_page
 
 
 @require_safe
 @cached_page(daily=True)
 def home(request):
-    context = {"variant_count": Variant.objects.count(), "daily": daily_puzzle()}
+    context = {
+        "variant_count": Variant.objects.count(),
+        "daily": daily_puzzle(),
+        "first_lesson": first_lesson(),
+    }
     return render(request, "home.html", context)
 
 

@@ -9,25 +9,10 @@ from django.core.management import call_command
 # Playwright's sync API runs an event loop in the test thread; Django must allow it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-# The heaviest property and brute-force runs outside tests/site (whose fuzz tests carry the
-# marker themselves), marked slow here so that their files need no change: `make test` and
-# CI run them, `make test-fast` does not. Each took 2-19 s of a 2-core machine.
+# The heaviest fuzz runs outside tests/site (whose fuzz tests, like the engine's in
+# engine/tests, carry the marker themselves), marked slow here so that their files need no
+# change: `make test` and CI run them, `make test-fast` does not. Each took 2-19 s.
 SLOW = {
-    "tests/engine/test_properties.py": {
-        "test_random_deals_conserve_cards_and_score",
-        "test_random_deals_legal_and_illegal_actions_agree",
-    },
-    "tests/engine/test_solver.py": {
-        "test_solver_matches_brute_force_after_exhaustion",
-        "test_solver_matches_brute_force_over_layouts_after_a_close",
-        "test_solver_matches_brute_force_under_rule_options",
-        "test_solver_matches_brute_force_on_full_strict_hands",
-    },
-    "tests/engine/test_computer.py": {"test_computer_never_makes_an_illegal_move"},
-    "tests/engine/test_tricks.py": {
-        "test_tricks_follow_options_never_empty_and_within_hand",
-        "test_tricks_winner_is_never_beaten_by_a_later_card",
-    },
     "tests/tutorial/test_tutorial_pages.py": {"test_random_bodies_never_cause_a_server_error"},
     "tests/practice/test_practice_pages.py": {"test_random_posts_never_cause_a_server_error"},
 }
@@ -63,12 +48,16 @@ def content(django_db_blocker):
 
 @pytest.fixture(autouse=True)
 def _fresh_page_cache():
-    """Tests roll the database back, content version included; cached pages must go too."""
-    from django.core.cache import cache
+    """Tests roll the database back, content version included; cached pages must go too
+    (and the shared store's limits, when it is Redis rather than a rolled-back table)."""
+    from django.core.cache import cache, caches
+    from django.core.cache.backends.redis import RedisCache
 
-    from sixtysix_site.page_cache import forget_content_version
+    from content.page_cache import forget_content_version
 
     cache.clear()
+    if isinstance(caches["shared"], RedisCache):
+        caches["shared"].clear()
     forget_content_version()
     yield
 

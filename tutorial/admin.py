@@ -6,8 +6,8 @@ Rows changed here since the last `load_content` are marked, as in the rules admi
 from django.contrib import admin
 from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 
+from content.edits import edited_rows, local_edits
 from rules.admin import EDITED, ContentForm, EditMarks
-from sixtysix_site.content_edits import edited_rows, local_edits
 
 from .models import CourseGroup, Tutorial, TutorialStep
 

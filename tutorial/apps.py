@@ -7,11 +7,15 @@ class TutorialConfig(AppConfig):
     verbose_name = _("Tutorials")
 
     def ready(self):
-        """Let practice start from a lesson's final position (`?from=lesson:<slug>`)."""
-        try:
-            from practice.services import register_position_source
-        except ImportError:
-            return
+        """Register the lessons with the content pipeline, and let practice start from a
+        lesson's final position (`?from=lesson:<slug>`)."""
+        from content.registry import register
+
+        from .content_source import SOURCE
+
+        register(SOURCE)
+        from practice.positions import register_position_source
+
         from .start_positions import PREFIX, resolve_lesson
 
         register_position_source(PREFIX, resolve_lesson)

@@ -1,4 +1,4 @@
-"""Read tutorial/content/*.toml, replay each through the engine, write them to the database.
+"""Read tutorial/content/*.toml and replay each through the engine (content_writer.py writes them).
 
 A tutorial whose actions the engine refuses, whose "your move" does not lead to the next
 step, or whose narration names an unknown placeholder is refused with the file, the step
@@ -12,22 +12,26 @@ from typing import Any
 
 from sixtysix import Action, EngineError, LayoutError, RuleSet, RuleSetError, get_preset
 
-from rules.content_loader import (
+from content.files import (
     EMPTY_FILE,
     ContentError,
-    LoadReport,
     check_tokens,
     is_empty,
     languages,
     read_toml,
     text_field,
-    translated_columns,
 )
 from rules.models import Variant
-from sixtysix_site.content_rows import write_rows
 
-from .models import CourseGroup, Tutorial, TutorialStep
-from .replay import ReplayError, Script, narration_values, placeholders, replay_once
+from .replay import (
+    ReplayError,
+    Script,
+    fill,
+    formed_placeholders,
+    narration_values,
+    placeholders,
+    replay_once,
+)
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 COURSE_FILE = "course.toml"
@@ -118,6 +122,22 @@ def parse_tutorial_file(
     data = read_toml(path)
     if not data:
         raise ContentError(path, "file", EMPTY_FILE)
+    if groups is None:
+        groups = {g.key for g in parse_course(path.parent)}
+    variant, order, group, options, rules, you, reveal, layouts = _meta(
+        path, data, variant_sections, groups
+    )
+    steps = _steps(path, data, you, len(layouts), variant_sections[variant], variant)
+    positions = _replay(path, rules, variant, layouts, steps)
+    _check_asks(path, steps, positions, you)
+    texts = _texts(path, data, steps, positions, rules, you, only)
+    return TutorialData(
+        path.stem, variant, group, order, you, reveal, options, layouts, texts, steps
+    )
+
+
+def _meta(path: Path, data: dict, variant_sections: dict[str, list[str]], groups: set[str]):
+    """The [tutorial] table checked, the rules it plays by, and its deal layouts."""
     meta = data.get("tutorial")
     if not isinstance(meta, dict):
         raise ContentError(path, "tutorial", "the [tutorial] table is missing")
@@ -129,8 +149,6 @@ def parse_tutorial_file(
     order = meta.get("order", 0)
     if not isinstance(order, int) or isinstance(order, bool) or not 0 <= order < 32768:
         raise ContentError(path, "tutorial.order", "must be a whole number from 0 to 32767")
-    if groups is None:
-        groups = {g.key for g in parse_course(path.parent)}
     group = meta.get("group")
     if group not in groups:
         raise ContentError(
@@ -153,7 +171,13 @@ def parse_tutorial_file(
         or not all(isinstance(x, dict) for x in layouts)
     ):
         raise ContentError(path, "deal", "give one [deal] table or several [[deals]]")
+    return variant, order, group, options, rules, you, reveal, layouts
 
+
+def _steps(
+    path: Path, data: dict, you: int, deals: int, sections_of_variant: list[str], variant: str
+) -> list[dict]:
+    """The [[steps]]: ids, actions, the moves asked, their deal and the sections they cite."""
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise ContentError(path, "steps", "a tutorial needs at least one [[steps]]")
@@ -170,10 +194,10 @@ def parse_tutorial_file(
         ask = [_action(path, f"{where}.ask", a, player=you) for a in raw.get("ask", [])]
         deal_number = raw.get("deal", steps[-1]["deal"] if steps else 1)
         previous = steps[-1]["deal"] if steps else 1
-        if deal_number not in (previous, previous + 1) or deal_number > len(layouts):
+        if deal_number not in (previous, previous + 1) or deal_number > deals:
             raise ContentError(path, f"{where}.deal", "deals must follow each other: 1, 2, ...")
         sections = raw.get("sections", [])
-        unknown = [s for s in sections if s not in variant_sections[variant]]
+        unknown = [s for s in sections if s not in sections_of_variant]
         if unknown:
             raise ContentError(path, f"{where}.sections", f"not sections of {variant}: {unknown}")
         steps.append(
@@ -189,9 +213,13 @@ def parse_tutorial_file(
                 "wrong": {},
             }
         )
+    return steps
 
+
+def _replay(path: Path, rules: RuleSet, variant: str, layouts: list, steps: list[dict]) -> list:
+    """Every step's position, replayed by the engine; a refused action names its step."""
     try:
-        positions = replay_once(rules, Script(layouts, [(s["deal"], s["actions"]) for s in steps]))
+        return replay_once(rules, Script(layouts, [(s["deal"], s["actions"]) for s in steps]))
     except LayoutError as exc:
         raise ContentError(
             path, "deal", f"not a deal of {variant} ({exc.code} {exc.details})"
@@ -204,6 +232,9 @@ def parse_tutorial_file(
             f"refused by the engine: {exc.code} {exc.details or ''}".strip(),
         ) from exc
 
+
+def _check_asks(path: Path, steps: list[dict], positions: list, you: int) -> None:
+    """A step that asks for a move: the reader's turn, a legal move, and the next step plays it."""
     for step, position in zip(steps, positions, strict=True):
         where = f"step {step['number']} ({step['key']})"
         if not step["ask"]:
@@ -229,6 +260,10 @@ def parse_tutorial_file(
         ):
             raise ContentError(path, f"{where}.ask", "the next step must begin with that move")
 
+
+def _texts(path: Path, data: dict, steps: list[dict], positions: list, rules, you, only) -> dict:
+    """Title, summary, recap and every step's text, hint and wrong-move notes, per language
+    (the steps' texts are filled in place); the lesson's own texts are returned."""
     texts: dict[str, dict[str, str]] = {"title": {}, "summary": {}}
     # The recap (shown at the lesson's end) is optional, but once one language has it
     # every language needs it.
@@ -269,9 +304,7 @@ def parse_tutorial_file(
         key_sets = {lang: set(step["wrong"].get(lang, {})) for lang in only or languages()}
         if len({frozenset(keys) for keys in key_sets.values()}) > 1:
             raise ContentError(path, f"steps.{step['key']}.wrong", "differs between languages")
-    return TutorialData(
-        path.stem, variant, group, order, you, reveal, options, layouts, texts, steps
-    )
+    return texts
 
 
 def _check_text(path: Path, where: str, language: str, text: str, values: dict) -> None:
@@ -279,6 +312,10 @@ def _check_text(path: Path, where: str, language: str, text: str, values: dict) 
     missing = placeholders(text) - set(values)
     if missing:
         raise ContentError(path, where, f"placeholder(s) {sorted(missing)} unknown here", language)
+    not_cards = {name for name in formed_placeholders(text) if not values[name].startswith("[")}
+    if not_cards:
+        raise ContentError(path, where, f"only a card takes a form: {sorted(not_cards)}", language)
+    check_tokens(path, where, language, fill(text, values))
 
 
 def parse_tutorials(
@@ -298,76 +335,3 @@ def parse_tutorials(
     )
     lessons.course = course
     return lessons
-
-
-def write_course(groups: list[GroupData], report: LoadReport, keep=None) -> dict[str, CourseGroup]:
-    """Write the course's groups; `keep` maps (label, key) to fields whose edits stay."""
-    wanted = [
-        (data.key, {"order": data.order, **translated_columns({"title": data.titles})})
-        for data in groups
-    ]
-    existing = {g.key: g for g in CourseGroup.objects.all()}
-    return write_rows(
-        existing, wanted, lambda key: CourseGroup(key=key), report, keep=keep, label="group"
-    )
-
-
-def write_tutorials(tutorials: list[TutorialData], report: LoadReport, keep=None) -> None:
-    """Write the parsed tutorials; `keep` maps (label, key) to fields whose edits stay."""
-    course = getattr(tutorials, "course", None)
-    groups = write_course(course if course is not None else parse_course(), report, keep)
-    variants = {v.slug: v for v in Variant.objects.all()}
-    no_recap = translated_columns({"recap": dict.fromkeys(languages(), "")})
-    wanted = []
-    for data in tutorials:
-        values = {
-            "variant_id": variants[data.variant].pk,
-            "group_id": groups[data.group].pk,
-            "order": data.order,
-            "you": data.you,
-            "reveal": data.reveal,
-            "options": data.options,
-            "deals": data.deals,
-            **(no_recap if "recap" not in data.texts else {}),
-            **translated_columns(data.texts),
-        }
-        wanted.append((data.slug, values))
-    existing = {t.slug: t for t in Tutorial.objects.all()}
-    lessons = write_rows(
-        existing, wanted, lambda slug: Tutorial(slug=slug), report, keep=keep, label="tutorial"
-    )
-    for data in tutorials:
-        _write_steps(lessons[data.slug], data.steps, report, keep)
-
-
-def _write_steps(tutorial: Tutorial, steps: list[dict], report: LoadReport, keep) -> None:
-    rows = {row.key: row for row in TutorialStep.objects.filter(tutorial=tutorial)}
-    # Numbers are unique per tutorial: park the old rows on free numbers before renumbering.
-    for offset, row in enumerate(rows.values()):
-        if row.number != next((s["number"] for s in steps if s["key"] == row.key), None):
-            row.number = 10_000 + offset
-            row.save(update_fields=["number"])
-    wanted = [
-        (
-            step["key"],
-            {
-                "number": step["number"],
-                "deal": step["deal"],
-                "actions": step["actions"],
-                "ask": step["ask"],
-                "sections": step["sections"],
-                "wrong": step["wrong"],
-                **translated_columns({"text": step["text"], "hint": step["hint"]}),
-            },
-        )
-        for step in steps
-    ]
-    write_rows(
-        rows,
-        wanted,
-        lambda key: TutorialStep(tutorial=tutorial, key=key),
-        report,
-        keep=keep,
-        label="step",
-        prefix=f"{tutorial.slug}/",
-    )

@@ -13,7 +13,9 @@ from typing import Any
 from sixtysix import Action, Deal, EngineError, RuleSet
 from sixtysix.cards import RANK_POINTS, RANKS
 
-PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)\}")
+# {name}, or {name:form} for a card or suit ("{turnup:acc}" fills "[9H:acc]"): the text in
+# each language names the form the card takes in its sentence.
+PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)(?::([a-z_]+))?\}")
 
 
 class ReplayError(Exception):
@@ -167,9 +169,22 @@ def narration_values(position: Position, rules: RuleSet, you: int) -> dict[str, 
 
 
 def placeholders(text: str) -> set[str]:
-    return set(PLACEHOLDER.findall(text))
+    return {match.group(1) for match in PLACEHOLDER.finditer(text)}
+
+
+def formed_placeholders(text: str) -> set[str]:
+    """The names written with a form, `{turnup:acc}`: only a card or suit may take one."""
+    return {match.group(1) for match in PLACEHOLDER.finditer(text) if match.group(2)}
+
+
+def _filled(match: re.Match, values: dict[str, str]) -> str:
+    value = values.get(match.group(1))
+    if value is None:
+        return match.group(0)
+    form = match.group(2)
+    return f"{value[:-1]}:{form}]" if form and value.startswith("[") else value
 
 
 def fill(text: str, values: dict[str, str]) -> str:
     """Replace {name} by its value; an unknown name stays as written (the loader refuses it)."""
-    return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+    return PLACEHOLDER.sub(lambda m: _filled(m, values), text)

@@ -9,6 +9,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from sixtysix import Action, RuleSet
 
+from practice.game import PRACTICE_VARIANTS
 from rules.models import RuleSection
 from words.explain import describe_action, describe_result, explain_refusal, seat_name
 from words.markup import fill_html, render_inline, render_markup
@@ -40,6 +41,11 @@ def course_map() -> list[CourseChapter]:
         if chapter is not None:
             chapter.lessons.append(lesson)
     return [chapter for chapter in chapters if chapter.lessons]
+
+
+def first_lesson() -> Tutorial | None:
+    """The lesson the course starts with (the home page's "start here")."""
+    return Tutorial.objects.order_by("order", "slug").first()
 
 
 def next_lesson(tutorial: Tutorial) -> Tutorial | None:
@@ -235,10 +241,6 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
 
 def play_on_url(tutorial: Tutorial) -> str:
     """Practice from the lesson's final position, where practice plays the variant."""
-    try:
-        from practice.services import PRACTICE_VARIANTS
-    except ImportError:  # a site without practice
-        return ""
     if tutorial.variant.slug not in PRACTICE_VARIANTS:
         return ""
     url = reverse("practice:game", kwargs={"slug": tutorial.variant.slug})

@@ -9,6 +9,8 @@ against the computer and plays on. Practice imports nothing of the lessons.
 
 from typing import Any
 
+from practice.positions import StartPosition
+
 from .models import Tutorial
 from .replay import actions_to
 
@@ -34,9 +36,7 @@ def lesson_start(slug: str) -> dict[str, Any] | None:
     }
 
 
-def resolve_lesson(name: str):
+def resolve_lesson(name: str) -> StartPosition | None:
     """The registry's resolver: a practice StartPosition, or None."""
-    from practice.services import StartPosition
-
     start = lesson_start(name)
     return None if start is None else StartPosition(**start)

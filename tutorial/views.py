@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from sixtysix import Action, EngineError
 
-from sixtysix_site.page_cache import cached_page, flag
+from content.page_cache import cached_page, flag
 
 from . import services
 

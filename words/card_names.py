@@ -1,16 +1,21 @@
 """Card names and pictures in the reader's language.
 
 The engine speaks in two-letter codes (`QH`); readers see a card with the index letter their
-own packs print and a spoken name for screen readers. Inside a sentence the card is a small
+own packs print and a spoken name for screen readers, in the form its sentence asks for
+(the forms are the site's table `card_forms.toml`). Inside a sentence the card is a small
 tile of text; on the table it is the card's face from the cached sprite `cards/cards.svg`
 (drawn by scripts/make_cards.py), with the same index laid over it in HTML, so one sprite
 serves every language.
 """
 
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
 from django.templatetags.static import static
 from django.utils.html import format_html
-from django.utils.translation import gettext, pgettext_lazy
-from sixtysix.cards import RANKS
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, pgettext_lazy
 
 SUIT_SYMBOLS = {"C": "♣\ufe0e", "D": "♦\ufe0e", "H": "♥\ufe0e", "S": "♠\ufe0e"}
 
@@ -27,90 +32,82 @@ RANK_LETTERS = {
     "7": pgettext_lazy("card rank", "7"),
 }
 
-RANK_NAMES = {
-    "A": pgettext_lazy("rank", "Ace"),
-    "T": pgettext_lazy("rank", "Ten"),
-    "K": pgettext_lazy("rank", "King"),
-    "Q": pgettext_lazy("rank", "Queen"),
-    "J": pgettext_lazy("rank", "Jack"),
-    "9": pgettext_lazy("rank", "Nine"),
-    "8": pgettext_lazy("rank", "Eight"),
-    "7": pgettext_lazy("rank", "Seven"),
-}
-
-SUIT_NAMES = {
-    "C": pgettext_lazy("suit", "Clubs"),
-    "D": pgettext_lazy("suit", "Diamonds"),
-    "H": pgettext_lazy("suit", "Hearts"),
-    "S": pgettext_lazy("suit", "Spades"),
-}
-
-# Translators: rank and suit as they stand inside a card's full name (inflect as needed,
-# e.g. Latvian genitive "ercena").
-RANK_IN_CARD_NAME = {
-    "A": pgettext_lazy("rank in a card name", "Ace"),
-    "T": pgettext_lazy("rank in a card name", "Ten"),
-    "K": pgettext_lazy("rank in a card name", "King"),
-    "Q": pgettext_lazy("rank in a card name", "Queen"),
-    "J": pgettext_lazy("rank in a card name", "Jack"),
-    "9": pgettext_lazy("rank in a card name", "Nine"),
-    "8": pgettext_lazy("rank in a card name", "Eight"),
-    "7": pgettext_lazy("rank in a card name", "Seven"),
-}
-SUIT_IN_CARD_NAME = {
-    "C": pgettext_lazy("suit in a card name", "Clubs"),
-    "D": pgettext_lazy("suit in a card name", "Diamonds"),
-    "H": pgettext_lazy("suit in a card name", "Hearts"),
-    "S": pgettext_lazy("suit in a card name", "Spades"),
-}
+FORMS = tomllib.loads(Path(__file__).with_name("card_forms.toml").read_text(encoding="utf-8"))
+# every form a card token or slot may name in some language ("[QH:acc]", "[card:def]")
+CARD_FORMS = tuple(
+    dict.fromkeys(form for table in FORMS.values() for form in table["card"]["forms"])
+)
+SUIT_FORMS = tuple(
+    dict.fromkeys(
+        form for table in FORMS.values() for words in table["suit"].values() for form in words
+    )
+)
 
 
-# A card named inside a sentence takes the case the sentence gives it ("Zagrywasz damę
-# kier", "Tu liec ercena dāmu"). Texts ask for it with a suffix, `[QH:acc]`; each entry
-# lists the eight ranks in that case, in the order of its English text, split at "|".
-# Translators: languages without these cases repeat the "rank in a card name" words.
-RANKS_IN_CASE = {
-    "gen": pgettext_lazy(
-        "ranks in a card name, genitive (of the ...)", "Ace|Ten|King|Queen|Jack|Nine|Eight|Seven"
-    ),
-    "dat": pgettext_lazy(
-        "ranks in a card name, dative (to the ...)", "Ace|Ten|King|Queen|Jack|Nine|Eight|Seven"
-    ),
-    "acc": pgettext_lazy(
-        "ranks in a card name, accusative (you play the ...)",
-        "Ace|Ten|King|Queen|Jack|Nine|Eight|Seven",
-    ),
-    "ins": pgettext_lazy(
-        "ranks in a card name, instrumental (with the ...; Latvian: accusative after ar)",
-        "Ace|Ten|King|Queen|Jack|Nine|Eight|Seven",
-    ),
-    "loc": pgettext_lazy(
-        "ranks in a card name, locative (in/on the ...)", "Ace|Ten|King|Queen|Jack|Nine|Eight|Seven"
-    ),
-}
-CASES = tuple(RANKS_IN_CASE)
+def _language() -> dict:
+    return FORMS.get((get_language() or "en").split("-")[0], FORMS["en"])
 
 
-def rank_in_case(rank: str, case: str | None) -> str:
-    """The rank word of a card name, inflected for `case` (None: as a name stands alone)."""
-    if case is None:
-        return str(RANK_IN_CARD_NAME[rank])
-    forms = str(RANKS_IN_CASE[case]).split("|")
-    return forms[RANKS.index(rank)].strip()
+def _form(table: dict, words: dict, form: str | None) -> str:
+    """The form asked for where the language has it, else the form a name takes on its own."""
+    return form if form in words else table["card"]["default"]
 
 
-def card_name(code: str, case: str | None = None) -> str:
-    """The spoken name of a card, e.g. "Queen of Hearts" / "dama kier" / "ercena dāma"."""
-    rank, suit = code[0], code[1]
-    # Translators: a card's full name. Reorder or inflect freely; the two words come from
-    # the "rank in a card name" and "suit in a card name" entries.
-    return gettext("%(rank)s of %(suit)s") % {
-        "rank": rank_in_case(rank, case),
-        "suit": SUIT_IN_CARD_NAME[suit],
-    }
+def rank_word(rank: str, form: str | None = None) -> str:
+    """A rank on its own in a form: "asa", "dūzi", "esset", "Ace"."""
+    table = _language()
+    words = table["rank"][rank]
+    return words[_form(table, words, form)]
 
 
-def card_html(code: str, case: str | None = None, *, face: bool = False) -> str:
+def suit_word(suit: str, form: str | None = None) -> str:
+    """A suit on its own in a form: "kiera", "ercena", "hjerteren", "Hearts"."""
+    table = _language()
+    words = table["suit"][suit]
+    return words[_form(table, words, form)]
+
+
+def card_name(code: str, form: str | None = None) -> str:
+    """The spoken name of a card in a form: "Queen of Hearts", "damę kier", "ercena dāmu".
+
+    The language's pattern for that form joins its rank and suit words (card_forms.toml);
+    a form the language does not have (Danish has no accusative) gives the plain name.
+    """
+    table = _language()
+    patterns = table["card"]
+    form = form if form in patterns["forms"] else patterns["default"]
+    rank, suit = (table["rank"][code[0]], table["suit"][code[1]])
+    return patterns.get(form, patterns.get("*", "")).format(
+        rank={**rank, "*": rank.get(form)}, suit={**suit, "*": suit.get(form)}
+    )
+
+
+class Slot:
+    """A card or suit in a sentence, spoken in the form the translation names: `[card:acc]`.
+
+    The translated string, not the code, picks the form, since Polish and Latvian need
+    different cases in the same sentence (words.markup.fill_html fills it).
+    """
+
+    def __init__(self, draw: Callable[[str | None], SafeString]) -> None:
+        self.draw = draw
+
+    def form(self, form: str | None) -> SafeString:
+        return self.draw(form)
+
+
+def card_slot(code: str) -> Slot:
+    return Slot(lambda form: card_html(code, form))
+
+
+def suit_slot(suit: str, *, named: bool = False) -> Slot:
+    """A suit picture; `named` puts its word before it ("Hearts ♥", "kreiča ♣")."""
+    if named:
+        return Slot(lambda form: format_html("{} {}", suit_word(suit, form), suit_html(suit, form)))
+    return Slot(lambda form: suit_html(suit, form))
+
+
+def card_html(code: str, form: str | None = None, *, face: bool = False) -> SafeString:
     """A card picture: role=img with the spoken name, the visible glyphs hidden.
 
     `face=True` draws the full card face (hands, trick, turn-up); otherwise a small tile
@@ -124,7 +121,7 @@ def card_html(code: str, case: str | None = None, *, face: bool = False) -> str:
             '<use href="{}#{}"></use></svg>'
             '<span class="card__index" aria-hidden="true"><span class="card__rank">{}</span>'
             '<span class="card__suit">{}</span></span></span>',
-            card_name(code, case),
+            card_name(code, form),
             suit,
             code,
             static("cards/cards.svg"),
@@ -136,18 +133,18 @@ def card_html(code: str, case: str | None = None, *, face: bool = False) -> str:
         '<span class="card" role="img" aria-label="{}" data-suit="{}">'
         '<span class="card__rank" aria-hidden="true">{}</span>'
         '<span class="card__suit" aria-hidden="true">{}</span></span>',
-        card_name(code, case),
+        card_name(code, form),
         suit,
         RANK_LETTERS[rank],
         SUIT_SYMBOLS[suit],
     )
 
 
-def suit_html(suit: str) -> str:
+def suit_html(suit: str, form: str | None = None) -> SafeString:
     """A suit symbol with its spoken name."""
     return format_html(
         '<span class="suit" role="img" aria-label="{}" data-suit="{}">{}</span>',
-        SUIT_NAMES[suit],
+        suit_word(suit, form),
         suit,
         SUIT_SYMBOLS[suit],
     )

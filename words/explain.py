@@ -14,19 +14,21 @@ from django.utils.translation import ngettext
 from sixtysix.bidding import is_moon
 from sixtysix.ruleset import RuleSet
 
-from .card_names import SUIT_NAMES, card_html, suit_html
+from .card_names import SUIT_SYMBOLS, Slot, card_slot, suit_slot
 from .markup import fill_html
 
 
-def _suit_words(suit: object) -> SafeString | str:
-    """ "Hearts ♥" for a suit letter, empty for anything else."""
-    if suit not in SUIT_NAMES:
-        return ""
-    return fill_html("%(name)s %(picture)s", name=SUIT_NAMES[suit], picture=suit_html(suit))
+def _suit(suit: object, *, named: bool = False) -> Slot:
+    """A suit slot ("Hearts ♥" when `named`); nothing for anything but a suit letter."""
+    if suit not in SUIT_SYMBOLS:
+        return Slot(lambda form: "")
+    return suit_slot(str(suit), named=named)
 
 
-def _card(card: object, case: str | None = None) -> str:
-    return card_html(card, case) if isinstance(card, str) and len(card) == 2 else ""
+def _card(card: object) -> Slot:
+    if not (isinstance(card, str) and len(card) == 2):
+        return Slot(lambda form: "")
+    return card_slot(card)
 
 
 def _phase_reason(state: dict | None, rules: RuleSet) -> str:
@@ -59,7 +61,7 @@ def explain_refusal(
     it has a stock, a claim, closing), read from `rules`.
     """
     details = details if isinstance(details, dict) else {}
-    suit = _suit_words(details.get("suit"))
+    suit = _suit(details.get("suit"), named=True)
     card = _card(details.get("card"))
     because = _phase_reason(state, rules)
     reason = details.get("reason")
@@ -79,19 +81,19 @@ def explain_refusal(
         "not_your_turn": lambda: plain(_("It is not your turn.")),
         "card_not_in_hand": lambda: plain(_("That card is not in your hand.")),
         "must_follow_suit": lambda: obliged(
-            _("you must follow suit: play a card of %(suit)s."), suit=suit
+            _("you must follow suit: play a card of [suit]."), suit=suit
         ),
         "must_head_trick": lambda: obliged(
-            _("you must win the trick if you can: play a higher card than %(card)s."), card=card
+            _("you must win the trick if you can: play a higher card than [card:def]."), card=card
         ),
         "must_overtrump": lambda: obliged(
-            _("you must over-trump: play a trump higher than %(card)s."), card=card
+            _("you must over-trump: play a trump higher than [card:def]."), card=card
         ),
         "must_trump": lambda: obliged(
-            _("you must play a trump (%(suit)s), since you cannot follow suit."), suit=suit
+            _("you must play a trump ([suit]), since you cannot follow suit."), suit=suit
         ),
         "must_lead_marriage_card": lambda: plain(
-            _("You have shown a marriage, so you must lead its King or Queen (%(suit)s)."),
+            _("You have shown a marriage, so you must lead its King or Queen ([suit])."),
             suit=suit,
         ),
         "must_draw_first": lambda: plain(_("The trick's winner must draw from the stock first.")),
@@ -123,7 +125,7 @@ def explain_refusal(
         ),
         "exchange_not_allowed": lambda: plain(_("This game has no exchange of the trump card.")),
         "no_exchange_card": lambda: plain(
-            _("You do not hold %(card)s, the card to exchange."), card=_card(details.get("card"))
+            _("You do not hold [card:def], the card to exchange."), card=_card(details.get("card"))
         ),
         "exchange_same_card": lambda: plain(
             _("The turn-up is already that card; there is nothing to gain.")
@@ -133,7 +135,7 @@ def explain_refusal(
         ),
         "meld_not_on_lead": lambda: plain(_("A marriage may be shown only by the player on lead.")),
         "no_marriage": lambda: plain(
-            _("You do not hold both King and Queen of %(suit)s."), suit=suit
+            _("You do not hold both King and Queen of [suit]."), suit=suit
         ),
         "marriage_already_this_lead": lambda: plain(
             ngettext(
@@ -203,9 +205,8 @@ def _draw_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
 def describe_action(action: dict, actor: str, is_you: bool, rules: RuleSet) -> SafeString:
     """A line for "what just happened", e.g. "Your opponent plays [AS]", as safe HTML."""
     kind = action.get("type")
-    # the played card is the object of the verb: its spoken name takes the accusative
-    card = _card(action.get("card"), "acc")
-    suit = suit_html(action["suit"]) if action.get("suit") in SUIT_NAMES else ""
+    card = _card(action.get("card"))
+    suit = _suit(action.get("suit"))
     value = action.get("value")
     target = rules.target
     if kind == "draw":
@@ -216,22 +217,24 @@ def describe_action(action: dict, actor: str, is_you: bool, rules: RuleSet) -> S
         return fill_html(_("%(player)s bids the moon."), player=actor)
     if is_you:
         lines = {
-            # Translators: %(card)s is spoken in the accusative ("Zagrywasz damę kier").
-            "play": lambda: fill_html(_("You play %(card)s."), card=card),
-            "meld": lambda: fill_html(_("You show the marriage in %(suit)s."), suit=suit),
+            # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
+            # (the forms of each language: words/card_forms.toml).
+            "play": lambda: fill_html(_("You play [card:def]."), card=card),
+            "meld": lambda: fill_html(_("You show the marriage in [suit]."), suit=suit),
             "exchange": lambda: fill_html(_("You exchange the trump card.")),
             "close": lambda: fill_html(_("You close the stock.")),
             "declare": lambda: fill_html(_("You claim %(target)d."), target=target),
             "bid": lambda: fill_html(_("You bid %(value)s."), value=value),
             "pass": lambda: fill_html(_("You pass.")),
-            "trump": lambda: fill_html(_("You name %(suit)s as trumps."), suit=suit),
+            "trump": lambda: fill_html(_("You name [suit] as trumps."), suit=suit),
         }
     else:
         lines = {
-            # Translators: %(card)s is spoken in the accusative.
-            "play": lambda: fill_html(_("%(player)s plays %(card)s."), player=actor, card=card),
+            # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
+            # (the forms of each language: words/card_forms.toml).
+            "play": lambda: fill_html(_("%(player)s plays [card:def]."), player=actor, card=card),
             "meld": lambda: fill_html(
-                _("%(player)s shows the marriage in %(suit)s."), player=actor, suit=suit
+                _("%(player)s shows the marriage in [suit]."), player=actor, suit=suit
             ),
             "exchange": lambda: fill_html(_("%(player)s exchanges the trump card."), player=actor),
             "close": lambda: fill_html(_("%(player)s closes the stock."), player=actor),
@@ -241,35 +244,47 @@ def describe_action(action: dict, actor: str, is_you: bool, rules: RuleSet) -> S
             "bid": lambda: fill_html(_("%(player)s bids %(value)s."), player=actor, value=value),
             "pass": lambda: fill_html(_("%(player)s passes."), player=actor),
             "trump": lambda: fill_html(
-                _("%(player)s names %(suit)s as trumps."), player=actor, suit=suit
+                _("%(player)s names [suit] as trumps."), player=actor, suit=suit
             ),
         }
     line = lines.get(kind)
     return line() if line else fill_html("%(kind)s", kind=str(kind))
 
 
+def _claimed_rightly(points: int | None) -> str:
+    """The claimer's real points ("with 67 points"), not the target he claimed."""
+    if points is None:  # the score pad keeps no card points
+        return _("claimed rightly")
+    return ngettext(
+        "claimed rightly with %(points)d point", "claimed rightly with %(points)d points", points
+    ) % {"points": points}
+
+
+# Each reason as a phrase; `points` are the winners' card points where the caller has them.
 RESULT_REASONS = {
-    "declared": lambda target: _("claimed %(target)d rightly") % {"target": target},
-    "false_declaration": lambda target: _("the other side claimed without enough points"),
-    "closed_made": lambda target: _("closed the stock and reached the target"),
-    "closed_failed": lambda target: _("the closer did not reach the target"),
-    "closer_beaten": lambda target: _("claimed before the closer"),
-    "last_trick": lambda target: _("won the last trick"),
-    "most_points": lambda target: _("more card points"),
-    "tie": lambda target: _("equal totals: nobody scores"),
-    "contract_made": lambda target: _("the bid was made"),
-    "contract_failed": lambda target: _("the bid was not made"),
+    "declared": lambda target, points=None: _claimed_rightly(points),
+    "false_declaration": lambda target, points=None: _(
+        "the other side claimed without enough points"
+    ),
+    "closed_made": lambda target, points=None: _("closed the stock and reached the target"),
+    "closed_failed": lambda target, points=None: _("the closer did not reach the target"),
+    "closer_beaten": lambda target, points=None: _("claimed before the closer"),
+    "last_trick": lambda target, points=None: _("won the last trick"),
+    "most_points": lambda target, points=None: _("more card points"),
+    "tie": lambda target, points=None: _("equal totals: nobody scores"),
+    "contract_made": lambda target, points=None: _("the bid was made"),
+    "contract_failed": lambda target, points=None: _("the bid was not made"),
 }
 
 
-def _mid(name: str) -> str:
+def in_sentence(name: str) -> str:
     """A seat's name inside a sentence ("Result: you and your partner"), not starting it."""
     return name[:1].lower() + name[1:]
 
 
 def _and(names: list[str]) -> str:
     """Names joined as a sentence joins them: "you and your partner", "a, b and c"."""
-    names = [_mid(name) for name in names]
+    names = [in_sentence(name) for name in names]
     if len(names) < 2:
         return "".join(names)
     # Translators: the last two names of a list, e.g. "you and your partner".
@@ -281,7 +296,7 @@ def _and(names: list[str]) -> str:
 def _totals(result: dict, names: list[str]) -> str:
     points = result.get("card_points", [])
     return ", ".join(
-        _("%(player)s %(points)d") % {"player": _mid(names[seat]), "points": points[seat]}
+        _("%(player)s %(points)d") % {"player": in_sentence(names[seat]), "points": points[seat]}
         for seat in range(min(len(points), len(names)))
     )
 
@@ -294,8 +309,11 @@ def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeStrin
     target = rules.target
     reason_code = result.get("reason")
     reason_of = RESULT_REASONS.get(reason_code)
-    reason = reason_of(target) if reason_of else str(reason_code)
-    winners = [names[seat] for seat in result.get("winners", []) if seat < len(names)]
+    seats = result.get("winners", [])
+    card_points = result.get("card_points", [])
+    points = sum(card_points[seat] for seat in seats if seat < len(card_points))
+    reason = reason_of(target, points) if reason_of else str(reason_code)
+    winners = [names[seat] for seat in seats if seat < len(names)]
     if rules.scoring == "raw_points":
         totals = _totals(result, names)
         if not winners:

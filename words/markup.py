@@ -1,8 +1,8 @@
 """The small markup of rule texts, rendered to safe HTML.
 
 Editors write plain text (paragraphs, `- ` and `1. ` lists, `**bold**`, `[QH]` cards,
-`[H]` suits). A card inside a sentence may carry the grammatical case its spoken name
-takes there: `[QH:acc]` (gen, dat, acc, ins, loc; see card_names.py). Everything is
+`[H]` suits). A card or suit inside a sentence may carry the form its spoken name takes there:
+`[QH:acc]`, `[H:gen]` (see card_names.CARD_FORMS and SUIT_FORMS). Everything is
 escaped first and only our own tags are added, so no script typed in the admin or a
 content file can reach a page.
 """
@@ -12,10 +12,11 @@ import re
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
-from .card_names import CASES, card_html, suit_html
+from .card_names import CARD_FORMS, SUIT_FORMS, Slot, card_html, suit_html
 
-CARD_TOKEN = re.compile(rf"\[([ATKQJ987])([CDHS])(?::({'|'.join(CASES)}))?\]")
-SUIT_TOKEN = re.compile(r"\[([CDHS])\]")
+CARD_TOKEN = re.compile(rf"\[([ATKQJ987])([CDHS])(?::({'|'.join(CARD_FORMS)}))?\]")
+SUIT_TOKEN = re.compile(rf"\[([CDHS])(?::({'|'.join(SUIT_FORMS)}))?\]")
+SLOT = re.compile(r"\[([a-z_]+)(?::([a-z_]+))?\]")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 BULLET = re.compile(r"^[-*]\s+")
 NUMBERED = re.compile(r"^\d+[.)]\s+")
@@ -28,7 +29,7 @@ def render_inline(text: str) -> SafeString:
     html = escape(text)
     html = BOLD.sub(r"<strong>\1</strong>", html)
     html = CARD_TOKEN.sub(lambda m: card_html(m.group(1) + m.group(2), m.group(3)), html)
-    html = SUIT_TOKEN.sub(lambda m: suit_html(m.group(1)), html)
+    html = SUIT_TOKEN.sub(lambda m: suit_html(m.group(1), m.group(2)), html)
     return mark_safe(html)  # noqa: S308 - built from escaped text only
 
 
@@ -75,14 +76,23 @@ def render_markup(text: str) -> SafeString:
 
 
 def fill_html(template: str, **values) -> SafeString:
-    """A translated sentence with its %(name)s placeholders filled, as safe HTML.
+    """A translated sentence with its placeholders filled, as safe HTML.
 
-    The sentence and every plain value are escaped exactly once; pictures built with
-    format_html (card_html, suit_html) are already safe and go in as they are. Numbers stay
-    numbers for %(n)d.
+    Cards and suits (card_names.Slot) fill `[card]` or `[card:acc]`: the translation names
+    the form each takes. Other values fill %(name)s. The sentence and every plain value are
+    escaped exactly once; pictures built with format_html are already safe and go in as
+    they are. Numbers stay numbers for %(n)d.
     """
+    slots = {key: value for key, value in values.items() if isinstance(value, Slot)}
     safe = {
         key: value if isinstance(value, int) else conditional_escape(value)
         for key, value in values.items()
+        if key not in slots
     }
-    return mark_safe(conditional_escape(template) % safe)  # noqa: S308 - every part escaped
+    html = conditional_escape(template)
+    if slots:
+        html = SLOT.sub(
+            lambda m: slots[m.group(1)].form(m.group(2)) if m.group(1) in slots else m.group(0),
+            html,
+        )
+    return mark_safe(html % safe)  # noqa: S308 - every part escaped

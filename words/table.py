@@ -12,7 +12,8 @@ from django.utils.translation import ngettext
 from sixtysix.bidding import MOON_BID
 from sixtysix.ruleset import RuleSet
 
-from .card_names import SUIT_NAMES, card_html, suit_html
+from .card_names import SUIT_SYMBOLS, Slot, card_slot, suit_slot
+from .explain import seat_name
 from .markup import fill_html
 
 
@@ -101,18 +102,19 @@ def choice_label(action: dict, rules: RuleSet) -> SafeString:
     kind = action["type"]
     target = rules.target
     suit = action.get("suit")
-    suit_picture = suit_html(suit) if suit in SUIT_NAMES else ""
+    suit_picture = suit_slot(suit) if suit in SUIT_SYMBOLS else Slot(lambda form: "")
     labels = {
-        # Translators: %(card)s is spoken in the accusative ("Zagraj damę kier").
-        "play": lambda: fill_html(_("Play %(card)s"), card=card_html(action["card"], "acc")),
-        "meld": lambda: fill_html(_("Show the marriage in %(suit)s"), suit=suit_picture),
+        # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
+        # (the forms of each language: words/card_forms.toml).
+        "play": lambda: fill_html(_("Play [card]"), card=card_slot(action["card"])),
+        "meld": lambda: fill_html(_("Show the marriage in [suit]"), suit=suit_picture),
         "exchange": lambda: fill_html(_("Exchange the trump card")),
         "close": lambda: fill_html(_("Close the stock")),
         "declare": lambda: fill_html(_("Claim %(target)d"), target=target),
         "draw": lambda: fill_html(_("Draw")),
         "bid": lambda: _bid_label(action.get("value"), rules),
         "pass": lambda: fill_html(_("Pass")),
-        "trump": lambda: fill_html(_("Name %(suit)s as trumps"), suit=suit_picture),
+        "trump": lambda: fill_html(_("Name [suit] as trumps"), suit=suit_picture),
     }
     label = labels.get(kind)
     return label() if label else fill_html("%(kind)s", kind=str(kind))
@@ -130,3 +132,30 @@ def _bid_label(value: object, rules: RuleSet) -> SafeString:
         value=value,
         points=points,
     )
+
+
+def seat_names(rules: RuleSet, you: int) -> list[str]:
+    """Every seat's name as the reader at `you` sees the table (you, your partner, ...)."""
+    partners = rules.partnerships == "opposite_pairs"
+    return [seat_name(s, you, rules.players, partners) for s in range(rules.players)]
+
+
+def same_side(seat: int, rules: RuleSet, you: int) -> bool:
+    """The seat is the reader's own or, in a partnership game, the reader's partner's."""
+    if seat == you:
+        return True
+    return rules.partnerships == "opposite_pairs" and (seat - you) % 2 == 0
+
+
+def table_position(seat: int, you: int, players: int) -> str:
+    """Where a seat sits as the reader (bottom) sees the table: left, across or right."""
+    offset = (seat - you) % players
+    if offset == 0:
+        return "you"
+    if players == 2:
+        return "across"
+    if offset == 1:
+        return "left"
+    if players == 4 and offset == 2:
+        return "across"
+    return "right"

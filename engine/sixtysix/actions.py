@@ -7,8 +7,19 @@ from typing import Any
 
 from .cards import SUITS, is_card_code
 from .errors import IllegalAction
+from .kinds import ActionType
 
-ACTION_TYPES = ("play", "meld", "exchange", "close", "declare", "bid", "pass", "trump", "draw")
+ACTION_TYPES: tuple[ActionType, ...] = (
+    "play",
+    "meld",
+    "exchange",
+    "close",
+    "declare",
+    "bid",
+    "pass",
+    "trump",
+    "draw",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +27,7 @@ class Action:
     """One move: `player` and `type`, plus `card`, `suit` or `value` where the type needs it."""
 
     player: int
-    type: str
+    type: ActionType
     card: str | None = None
     suit: str | None = None
     value: int | None = None

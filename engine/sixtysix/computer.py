@@ -25,6 +25,7 @@ from .pimc import Evaluation, evaluate
 from .players import PlayerView
 from .ruleset import RuleSet
 from .solver import Analysis, SolverError, solve, supports
+from .values import plain_marriage_value
 from .worlds import WorldError
 
 ORDER = {"declare": 0, "meld": 1, "exchange": 2, "draw": 3, "play": 4, "pass": 5, "close": 6}
@@ -333,7 +334,7 @@ def hand_strength(hand: tuple[str, ...], trump: str, rules: RuleSet) -> int:
     if rules.marriage_values != "none":
         for suit in SUITS:
             if "K" + suit in codes and "Q" + suit in codes:
-                est += 40 if suit == trump else 20
+                est += plain_marriage_value(suit == trump)
     return est
 
 

@@ -6,7 +6,8 @@ are bitmasks (see cards.py); every refusal is an IllegalAction with a stable cod
 
 The attributes are declared in state.py (DealState); this module creates and fills them and
 holds the public API. The rules live in the DealState subclasses legality.py (what may be
-done), moves.py (what it does) and endings.py (how it ends, which moves.py builds on).
+done), moves.py (what it does) and deal_endings.py (how it ends, which moves.py builds on;
+outcomes.py decides each ending).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .legality import Legality
 from .moves import EFFECTS, Moves
 from .presets import preset_id_of
 from .ruleset import RuleSet
+from .shapes import StateShape
 
 _SeatTable: TypeAlias = tuple[
     Pack,
@@ -328,7 +330,7 @@ class Deal(Legality, Moves):
             parts.append(f"result={self.result.reason}")
         return " ".join(parts) + ">"
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> StateShape:
         """The protocol's `final` shape (omniscient: every hand and the stock)."""
         legal = [a.to_dict(with_player=False) for a in self.legal_actions()]
         pending = [0] * self.n

@@ -5,13 +5,13 @@ ints (cards as bits of an int, hands and won cards as bitmasks), lists its legal
 one int bitmask (`legal_mask()`), and applies a move given as a small int, with no
 `Action` objects, no validation and no undo stack. `FastDeal.new` deals exactly the cards
 `Deal.new` deals for the same seed; `FastDeal.from_deal(deal)` starts from any position of
-a `Deal`. tests/engine/test_fast*.py check move for move that both agree.
+a `Deal`. engine/tests/test_fast*.py check move for move that both agree.
 
 Moves are ints: 0..31 play that card id, then `DRAW`, `DECLARE`, `CLOSE`, `EXCHANGE`,
 ``MELD + suit`` (show a marriage) and `PASS` (the close-exchange decision): ascending, they
 come in the order of `Deal.legal_actions()`. `supports(rules)` tells which rule sets it
 plays (classic66, classic66_32, schnapsen, idiot66 and their options); anything else
-stays with `Deal`. `play_out` plays a deal to its end by the benchmark's policy.
+stays with `Deal`. `play_out_at_random` plays a deal to its end by the benchmark's policy.
 """
 
 from __future__ import annotations
@@ -22,9 +22,11 @@ from . import outcomes
 from .actions import Action
 from .cards import CODES, KING, POINTS, QUEEN, RANK, SUIT, SUITS, get_pack, shuffled
 from .deal import Deal
+from .kinds import ActionType
 from .ruleset import RuleSet
 from .scoring import Result
 from .tricks import BEATS, SUIT_ALL
+from .values import marriage_value
 
 DRAW = 32
 DECLARE = 33
@@ -33,7 +35,13 @@ EXCHANGE = 35
 MELD = 36
 PASS = 40
 PLAY_BITS = (1 << 32) - 1
-_TYPES = {DRAW: "draw", DECLARE: "declare", CLOSE: "close", EXCHANGE: "exchange", PASS: "pass"}
+_TYPES: dict[int, ActionType] = {
+    DRAW: "draw",
+    DECLARE: "declare",
+    CLOSE: "close",
+    EXCHANGE: "exchange",
+    PASS: "pass",
+}
 _KINGS = sum(1 << (s * 8 + KING) for s in range(4))
 _TRUMPS = (*(SUIT_ALL[s] & PLAY_BITS for s in range(4)), 0)
 """Cards of each suit; index 4 (no trumps yet) is empty."""
@@ -471,7 +479,7 @@ class FastDeal:
         if r.trump_by_marriage and (r.latest_marriage or self.trump == 4):
             self.trump = suit
         self.marriage_count += 1
-        value = 20 * self.marriage_count if r.escalating else 40 if suit == self.trump else 20
+        value = marriage_value(self.rules, suit == self.trump, self.marriage_count - 1)
         ok = r.marriage_counts_at_once or self.tricks_won[p] > 0
         if ok:
             self.points[p] += value
@@ -560,7 +568,6 @@ class _Rules:
             else {"never": 0, "any": 1, "needs_trick": 2}[rules.exchange_on_opponent_close]
         )
         self.marriages = rules.marriage_values != "none"
-        self.escalating = rules.marriage_values == "escalating_20_40_60_80"
         rule = rules.marriage_trick_rule
         self.marriage_counts_at_once = rule in ("no_trick_needed", "must_have_trick_to_declare")
         self.marriage_any_time = rule in ("no_trick_needed", "counts_after_first_trick")
@@ -626,7 +633,7 @@ _BYTE_POINTS = tuple(sum(POINTS[r] for r in range(8) if b >> r & 1) for b in ran
 """Card points of the cards of one suit, indexed by that suit's eight bits of a hand."""
 
 
-def play_out(d: FastDeal, random_: Callable[[], float]) -> int:
+def play_out_at_random(d: FastDeal, random_: Callable[[], float]) -> int:
     """Play `d` to its end with the sensible policy; the number of moves applied.
 
     Claim as soon as the claim is true, close when own points plus the points of the own

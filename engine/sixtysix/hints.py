@@ -29,6 +29,7 @@ from .pimc import evaluate
 from .players import PlayerView, player_view
 from .ruleset import RuleSet
 from .solver import SolverError, solve, supports
+from .values import plain_marriage_value
 from .worlds import WorldError
 
 __all__ = ["Hint", "MoveAdvice", "hint_for", "view_key"]
@@ -188,7 +189,7 @@ def _choose(
     act = best.action
     marriage = 0
     if act.type == "meld" and rules.marriage_values == "20_40":
-        marriage = 40 if act.suit == view.trump else 20
+        marriage = plain_marriage_value(act.suit == view.trump)
     if act.type == "declare":
         reason = "claim"
     elif (

@@ -1,6 +1,6 @@
 """Moves: what each legal action does to a deal.
 
-Builds on Endings (a move may end the deal); `Deal.apply` runs `_do_<type>` once
+Builds on DealEndings (a move may end the deal); `Deal.apply` runs `_do_<type>` once
 `_why_<type>` has passed: trick play and its resolution, drawing, closing, the trump
 exchange, marriages, declaring, bidding and naming trumps.
 """
@@ -12,13 +12,14 @@ from collections.abc import Callable
 from .actions import Action
 from .bidding import is_moon, max_bid
 from .cards import CODES, KING, POINTS, QUEEN, SUIT, SUITS
-from .endings import Endings
+from .deal_endings import DealEndings
 from .outcomes import close_fails_on_trick, last_trick_bonus
 from .scoring import Result
 from .tricks import trick_winner
+from .values import marriage_value, plain_marriage_value
 
 
-class Moves(Endings):
+class Moves(DealEndings):
     """The effects half of `Deal`: one `_do_*` method per action type."""
 
     def _do_play(self, a: Action) -> None:
@@ -31,7 +32,7 @@ class Moves(Endings):
             if self.trump is None and self.rules.trump_source == "first_lead_of_bid_winner":
                 self.trump = SUIT[c]
                 self.marriages = [
-                    (s, su, (40 if su == self.trump else 20) if v is None else v, ok)
+                    (s, su, plain_marriage_value(su == self.trump) if v is None else v, ok)
                     for (s, su, v, ok) in self.marriages
                 ]
         trick = self.trick
@@ -149,12 +150,13 @@ class Moves(Endings):
             r.idiot_trump_mode == "latest_marriage" or self.trump is None
         ):
             self.trump = suit
-        if r.marriage_values == "escalating_20_40_60_80":
-            value: int | None = 20 * (len(self.marriages) + 1)
-        elif self.trump is None and r.trump_source == "first_lead_of_bid_winner":
-            value = None
-        else:
-            value = 40 if suit == self.trump else 20
+        value: int | None = marriage_value(r, suit == self.trump, len(self.marriages))
+        if (
+            r.marriage_values == "20_40"
+            and self.trump is None
+            and r.trump_source == "first_lead_of_bid_winner"
+        ):
+            value = None  # worth 20 or 40 once the first lead names trumps
         side = self._side_index(p)
         ok = r.marriage_trick_rule in ("no_trick_needed", "must_have_trick_to_declare") or (
             self._side_tricks(side) > 0

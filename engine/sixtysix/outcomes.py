@@ -3,7 +3,7 @@
 Each function takes the rules and plain per-side numbers (card points and tricks, or just
 "has a trick" flags: only zero or not matters to the 1/2/3 tables) and returns an
 `Ending`: the reason, the game points each scoring side collects, and the winners. `Deal`
-(endings.py, moves.py) and the bitmask playouts (fast.py) turn it into the `Result`; the
+(deal_endings.py, moves.py) and the bitmask playouts (fast.py) turn it into the `Result`; the
 solver turns it into a search value with `two_seat_value`. None decides a rule of its own,
 and tests play them against each other on every ending.
 
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from .kinds import ResultReason
 from .ruleset import RuleSet
 from .scoring import failed_close_points, four_hand_130_points, game_points_1_2_3
+from .values import reaches_target
 
 Gains = dict[int, int]
 """Side index -> game points each member of that side collects."""
@@ -99,10 +100,7 @@ def claim(
 ) -> Ending:
     """Side `side` claims the target: true, false, the closer's false claim (a failed
     close), or the closer's opponent claiming first (closer beaten)."""
-    pts = points[side]
-    true_claim = pts >= rules.target
-    if true_claim and closer == side and rules.close_requires_most_points:
-        true_claim = all(pts > points[i] for i in range(len(points)) if i != side)
+    true_claim = reaches_target(rules, points, side, closer=closer == side)
     if closer == side and not true_claim:
         return failed_close(rules, side, points, snapshot)
     if not true_claim:
@@ -129,11 +127,7 @@ def exhausted(
     last-trick bonus). Not for `bid_units`: a contract is scored by the bid."""
     n = len(points)
     if closer is not None:
-        made = points[closer] >= rules.target and (
-            not rules.close_requires_most_points
-            or all(points[closer] > points[i] for i in range(n) if i != closer)
-        )
-        if made:
+        if reaches_target(rules, points, closer, closer=True):
             return "closed_made", win_gains(rules, closer, points, tricks, snapshot), None
         return failed_close(rules, closer, points, snapshot)
     if rules.scoring == "raw_points":
@@ -144,7 +138,7 @@ def exhausted(
         return "most_points", gains, [points.index(best)]
     if rules.scoring == "four_hand_130":
         for i in range(n):
-            gp = four_hand_130_points(points[i], tricks[i] == tricks_played)
+            gp = four_hand_130_points(points[i], tricks[i] == tricks_played, rules.target)
             if gp:
                 return "most_points", {i: gp}, None
         return "tie", {}, None

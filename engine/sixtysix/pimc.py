@@ -2,7 +2,7 @@
 
 Deal the unseen cards at random in ways consistent with the view (`worlds.WorldSampler`),
 apply each candidate in each world and play the world out with the fast policy
-(`policy.playout`), and average the game points the seat's side gains over its opponents.
+(`policy.play_out_by_policy`), and average the game points the seat's side gains over its opponents.
 Every candidate is played in the same worlds (common random numbers), so the comparison
 is fair even with few samples. Used by the computer player wherever the exact solver does
 not apply, and by the hints.
@@ -18,7 +18,7 @@ from .actions import Action
 from .cards import get_pack
 from .deal import Deal
 from .players import PlayerView
-from .policy import fast_action, playout, step
+from .policy import fast_action, play_out_by_policy, step
 from .ruleset import RuleSet
 from .worlds import WorldError, WorldSampler
 
@@ -117,7 +117,7 @@ def evaluate(
                 break  # out of time in mid-world: this world does not count
             d = world.copy()
             step(d, a)
-            playout(d)
+            play_out_by_policy(d)
             values.append(side_value(d, seat))
         if len(values) < k:
             break

@@ -149,7 +149,9 @@ class RandomPlayer:
 
 
 def play_out(deal: Deal, players: list[Player]) -> None:
-    """Let the players act until the deal is over."""
+    """Let the players act until the deal is over (each seat's `Player` sees only its view;
+    the computer's sampled worlds use policy.play_out_by_policy, the fast path's benchmark
+    fast.play_out_at_random)."""
     while deal.result is None and deal.to_act is not None:
         seat = deal.to_act
         deal.apply(players[seat].choose(player_view(deal, seat)))

@@ -17,8 +17,9 @@ from .cards import POINTS, RANK, SUIT
 from .deal import Deal
 from .moves import EFFECTS
 from .tricks import BEATS, SUIT_ALL, beats, trick_winner
+from .values import reaches_target
 
-__all__ = ["claim_holds", "fast_action", "playout", "step"]
+__all__ = ["claim_holds", "fast_action", "play_out_by_policy", "step"]
 
 _MAX_STEPS = 400
 """A deal never needs more actions than this (guards a playout against a loop)."""
@@ -27,13 +28,9 @@ _MAX_STEPS = 400
 def claim_holds(d: Deal, seat: int) -> bool:
     """Whether a claim by `seat` now would be judged true (as `Moves._do_declare` judges)."""
     side = d.side_idx[seat]
-    pts = d._side_points(side)
-    if pts < d.rules.target:
-        return False
-    closer = None if d.closed_by is None else d.side_idx[d.closed_by]
-    if closer == side and d.rules.close_requires_most_points:
-        return all(pts > d._side_points(i) for i in range(len(d.sides)) if i != side)
-    return True
+    points = [d._side_points(i) for i in range(len(d.sides))]
+    closer = d.closed_by is not None and d.side_idx[d.closed_by] == side
+    return reaches_target(d.rules, points, side, closer=closer)
 
 
 def step(d: Deal, action: Action) -> None:
@@ -45,7 +42,7 @@ def step(d: Deal, action: Action) -> None:
     EFFECTS[action.type](d, action)
 
 
-def playout(d: Deal) -> None:
+def play_out_by_policy(d: Deal) -> None:
     """Play the deal to its end with `fast_action` for every seat."""
     for _ in range(_MAX_STEPS):
         if d.result is not None or d.to_act is None:

@@ -7,10 +7,13 @@ values; this module only knows the keys, their types and their allowed values.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, get_args
 
+from . import kinds
 from .cards import RANK_POINTS, RANKS, Pack, get_pack
+from .consistency import check_consistency
 from .errors import RuleSetError
 from .kinds import RULE_CHOICES, RuleKey
 
@@ -90,63 +93,72 @@ def _check_value(key: str, value: Any) -> Any:
     return value
 
 
+def _no_names() -> Mapping[str, RuleSet]:
+    return {}
+
+
+named_rule_sets: Callable[[], Mapping[str, RuleSet]] = _no_names
+"""The named rule sets a repr compares with. The presets package, which builds on this
+module, installs its `default_presets` here when imported, so the import runs one way."""
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """Every parameter of one variant; build it with `from_dict` or a preset."""
 
     KEYS: ClassVar[tuple[str, ...]] = KEYS
 
-    deck: str
+    deck: kinds.Deck
     hand_size: int
     deal_pattern: tuple[int, ...]
-    trump_source: str
-    first_leader: str
-    exchange_card: str
+    trump_source: kinds.TrumpSource
+    first_leader: kinds.FirstLeader
+    exchange_card: kinds.ExchangeCard
     exchange_requires_trick: bool
     exchange_when_following: bool
     exchange_min_stock: int
-    exchange_on_opponent_close: str
-    marriage_values: str
-    marriage_trick_rule: str
-    marriage_lead_card: str
+    exchange_on_opponent_close: kinds.ExchangeOnOpponentClose
+    marriage_values: kinds.MarriageValues
+    marriage_trick_rule: kinds.MarriageTrickRule
+    marriage_lead_card: kinds.MarriageLeadCard
     marriage_in_strict_phase: bool
     marriages_per_lead: int
     go_out_by_marriage: bool
-    strict_obligation: str
+    strict_obligation: kinds.StrictObligation
     must_overtrump: bool
     must_undertrump: bool
     closing_allowed: bool
     close_min_stock: int
     close_before_draw: bool
     close_before_first_trick: bool
-    close_scoring_snapshot: str
-    failed_close_penalty: str
-    closer_beaten_penalty: str
-    declare_timing: str
+    close_scoring_snapshot: kinds.CloseScoringSnapshot
+    failed_close_penalty: kinds.FailedClosePenalty
+    closer_beaten_penalty: kinds.CloserBeatenPenalty
+    declare_timing: kinds.DeclareTiming
     going_out_allowed: bool
-    false_claim_penalty: str
-    exhausted_resolution: str
+    false_claim_penalty: kinds.FalseClaimPenalty
+    exhausted_resolution: kinds.ExhaustedResolution
     schneider_threshold: int
-    draw_handling: str
+    draw_handling: kinds.DrawHandling
     match_target: int
-    match_direction: str
-    next_dealer: str
-    trick_review: str
-    partnerships: str
-    idiot_trump_mode: str
-    idiot_settlement: str
+    match_direction: kinds.MatchDirection
+    next_dealer: kinds.NextDealer
+    trick_review: kinds.TrickReview
+    partnerships: kinds.Partnerships
+    idiot_trump_mode: kinds.IdiotTrumpMode
+    idiot_settlement: kinds.IdiotSettlement
     players: int
     active_players: int
     dealer_sits_out: bool
     dealer_score_cap: bool
     trump_after_batch: int
-    stock_draw_rule: str
+    stock_draw_rule: kinds.StockDrawRule
     target: int
     last_trick_bonus: int
-    scoring: str
+    scoring: kinds.Scoring
     partner_may_meld: bool
     close_requires_most_points: bool
-    bidding: str
+    bidding: kinds.Bidding
     moon: bool
     bid_unit: int
     match_deals: int
@@ -163,11 +175,9 @@ class RuleSet:
     def __repr__(self) -> str:
         """The preset's name, and the keys that differ from the nearest preset:
         ``<RuleSet classic66>``, ``<RuleSet classic66 with target=70>`` (`to_dict` has all)."""
-        from .presets import default_presets  # presets build on this module
-
         mine = self.to_dict()
         best: tuple[int, str, list[str]] | None = None
-        for preset_id, preset in default_presets().items():
+        for preset_id, preset in named_rule_sets().items():
             theirs = preset.to_dict()
             diff = [f"{k}={mine[k]!r}" for k in KEYS if mine[k] != theirs[k]]
             if best is None or len(diff) < best[0]:
@@ -194,7 +204,7 @@ class RuleSet:
             if key not in d:
                 raise RuleSetError(key, "missing rule key")
             values[key] = _check_value(key, d[key])
-        _check_consistency(values)
+        check_consistency(values)
         return cls(**values)
 
     def to_dict(self) -> dict[str, Any]:
@@ -365,49 +375,6 @@ class RuleSet:
     def match_by_deals(self) -> bool:
         """True when the match is a fixed number of deals rather than a race to a target."""
         return self.match_deals > 0
-
-
-def _check_consistency(v: dict[str, Any]) -> None:
-    """Cross-key checks that make a deal impossible when violated."""
-    from .cards import get_pack
-
-    players, active = v["players"], v["active_players"]
-    if v["dealer_sits_out"] != (active == players - 1):
-        raise RuleSetError("active_players", "must be players - 1 exactly when the dealer sits out")
-    if active > players or (active != players and not v["dealer_sits_out"]):
-        raise RuleSetError("active_players", "must equal players unless the dealer sits out")
-    if sum(v["deal_pattern"]) != v["hand_size"]:
-        raise RuleSetError("deal_pattern", "batch sizes must add up to hand_size")
-    if v["trump_after_batch"] > len(v["deal_pattern"]):
-        raise RuleSetError("trump_after_batch", "is beyond the last batch")
-    pack = get_pack(v["deck"])
-    dealt = active * v["hand_size"]
-    extra = 1 if v["trump_source"] == "turn_up" else 0
-    if dealt + extra > pack.size:
-        raise RuleSetError("hand_size", "the pack is too small for these hands")
-    if v["stock_draw_rule"] == "none" and dealt != pack.size:
-        raise RuleSetError("hand_size", "without a stock every card must be dealt")
-    if v["stock_draw_rule"] != "none" and dealt == pack.size:
-        raise RuleSetError("stock_draw_rule", "no cards are left for a stock")
-    if v["trump_source"] == "turn_up" and v["stock_draw_rule"] == "none":
-        raise RuleSetError("trump_source", "a turn-up needs a stock to lie under")
-    if v["partnerships"] == "opposite_pairs" and active != 4:
-        raise RuleSetError("partnerships", "opposite pairs need four active players")
-    if v["bidding"] != "none" and v["trump_source"] != "first_lead_of_bid_winner":
-        raise RuleSetError("trump_source", "bidding variants fix trumps by the bid winner's lead")
-    if (v["trump_source"] == "first_lead_of_bid_winner") != (v["bidding"] != "none"):
-        raise RuleSetError("bidding", "first_lead_of_bid_winner needs bidding")
-    if (v["first_leader"] == "bid_winner") != (v["bidding"] != "none"):
-        raise RuleSetError("first_leader", "bid_winner needs bidding and bidding needs it")
-    if v["trump_source"] == "forehand_names" and v["trump_after_batch"] == 0:
-        raise RuleSetError("trump_after_batch", "the forehand names trumps after a batch (>= 1)")
-    if v["scoring"] == "bid_units" and v["bidding"] == "none":
-        raise RuleSetError("scoring", "bid_units needs bidding")
-    game_points = v["scoring"] not in ("raw_points", "bid_units")
-    if v["trump_ten_bonus"] and (v["deck"] == "2x24" or not game_points):
-        raise RuleSetError("trump_ten_bonus", "needs one pack and scoring in game points")
-    if v["match_target"] == 0 and v["match_deals"] == 0:
-        raise RuleSetError("match_target", "needs a target or a fixed number of deals")
 
 
 def field_names() -> list[str]:

@@ -30,13 +30,18 @@ def failed_close_points(
     return 3 if opponent_tricks_at_close == 0 else 2
 
 
-def four_hand_130_points(side_points: int, side_took_every_trick: bool) -> int:
-    """Four-Hand American: 66-99 -> 1, 100 or more -> 2, every trick -> 3, else 0."""
+FOUR_HAND_DOUBLE = 100
+"""Four-Hand American's second step of the 130 scale: this many card points score 2."""
+
+
+def four_hand_130_points(side_points: int, side_took_every_trick: bool, target: int) -> int:
+    """Four-Hand American: `target` (66) to 99 -> 1, 100 or more -> 2, every trick -> 3,
+    else 0."""
     if side_took_every_trick:
         return 3
-    if side_points >= 100:
+    if side_points >= FOUR_HAND_DOUBLE:
         return 2
-    if side_points >= 66:
+    if side_points >= target:
         return 1
     return 0
 

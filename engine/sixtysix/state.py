@@ -1,6 +1,6 @@
 """DealState: every attribute of a deal, declared and typed once, with the queries on it.
 
-Legality, Moves and Endings inherit it, so each rule module is checked against the same
+Legality, Moves and DealEndings inherit it, so each rule module is checked against the same
 declarations that `Deal` fills in (deal.py). Annotations only: nothing here runs per move,
 and `undo()` still swaps the plain instance `__dict__`.
 """

@@ -8,7 +8,11 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from practice.sharing import share_id
 from tests.e2e.table_motion import wait_until_still
+
+# The deal every test opens, by its share id as a link opens it (practice/sharing.py).
+SHARED = share_id("abcdefghjk")
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -67,7 +71,7 @@ def play_until_result(page, limit=120):
 
 @pytest.mark.parametrize(("slug", "lang"), [("classic66", "en"), ("schnapsen", "pl")])
 def test_a_whole_deal_by_clicks_on_a_phone(site, phone, slug, lang):
-    phone.goto(f"{site}/{lang}/practice/{slug}/?deal=abcdefghjk")
+    phone.goto(f"{site}/{lang}/practice/{slug}/?deal={SHARED}")
     clicks = play_until_result(phone)
     expect(phone.locator(".result")).to_be_visible()
     assert clicks < 120
@@ -77,7 +81,7 @@ def test_a_whole_deal_by_clicks_on_a_phone(site, phone, slug, lang):
 
 
 def test_take_back_restores_the_hand(site, phone):
-    phone.goto(f"{site}/en/practice/classic66/?deal=abcdefghjk")
+    phone.goto(f"{site}/en/practice/classic66/?deal={SHARED}")
     before = phone.locator(".hand--you").inner_html()
     phone.locator("button.card-button").first.click()
     phone.wait_for_load_state()
@@ -89,7 +93,7 @@ def test_take_back_restores_the_hand(site, phone):
 
 def test_an_error_is_on_the_same_screen_as_the_hand(site, phone):
     for deal in ("mnpqrstuva", "mnpqrstuvb", "mnpqrstuvc", "mnpqrstuvd"):
-        phone.goto(f"{site}/da/practice/classic66/?deal={deal}")
+        phone.goto(f"{site}/da/practice/classic66/?deal={share_id(deal)}")
         for _ in range(40):
             if phone.locator(".result").count():
                 break
@@ -109,14 +113,14 @@ def test_an_error_is_on_the_same_screen_as_the_hand(site, phone):
 
 
 def test_a_hint_in_each_phase(site, phone):
-    phone.goto(f"{site}/en/practice/schnapsen/?deal=abcdefghjk")
+    phone.goto(f"{site}/en/practice/schnapsen/?deal={SHARED}")
     phone.get_by_role("link", name="Show a hint").click()
     expect(phone.locator(".hint-box")).to_be_visible()
     assert "solver" not in phone.locator(".hint-box > p").inner_text()
     # The strict phase: a deal may end before it (the computer claims early), so several.
     for deal in ("abcdefghjk", "abcdefghjm", "abcdefghjn", "abcdefghjp", "abcdefghjq"):
         if deal != "abcdefghjk":
-            phone.goto(f"{site}/en/practice/schnapsen/?deal={deal}")
+            phone.goto(f"{site}/en/practice/schnapsen/?deal={share_id(deal)}")
         for _ in range(40):
             if phone.locator(".result").count():
                 break
@@ -131,7 +135,7 @@ def test_a_hint_in_each_phase(site, phone):
 
 
 def test_a_claim_is_confirmed(site, phone):
-    phone.goto(f"{site}/en/practice/schnapsen/?deal=abcdefghjk")
+    phone.goto(f"{site}/en/practice/schnapsen/?deal={SHARED}")
     for _ in range(30):
         claim = phone.locator("#move-form button[name=move][value=declare]")
         if claim.count():
@@ -149,7 +153,7 @@ def test_a_claim_is_confirmed(site, phone):
 
 @pytest.mark.parametrize("lang", ["en", "da", "nb", "pl", "lv"])
 def test_axe_on_practice_pages(site, page, lang):
-    for path in (f"/{lang}/practice/", f"/{lang}/practice/classic66/?deal=abcdefghjk"):
+    for path in (f"/{lang}/practice/", f"/{lang}/practice/classic66/?deal={SHARED}"):
         page.goto(site + path)
         results = Axe().run(page)
         assert results.violations_count == 0, results.generate_report()

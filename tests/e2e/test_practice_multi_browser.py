@@ -11,7 +11,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from practice.sharing import share_id
 from tests.e2e.table_motion import wait_until_still
+
+# The deal every test opens, by its share id as a link opens it (practice/sharing.py).
+SHARED = share_id("abcdefghjk")
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -85,7 +89,7 @@ CASES = [
 def test_a_deal_for_three_or_four_by_clicks(site, browser, shots, viewport, slug, lang, players):
     context, page = new_page(browser, viewport)
     try:
-        page.goto(f"{site}/{lang}/practice/{slug}/?deal=abcdefghjk")
+        page.goto(f"{site}/{lang}/practice/{slug}/?deal={SHARED}")
         expect(page.locator(".seat--other")).to_have_count(players - 1)
         expect(page.locator(".seat--left")).to_have_count(1)
         expect(page.locator(".seat--right")).to_have_count(1)
@@ -110,7 +114,7 @@ def test_a_deal_for_three_or_four_by_clicks(site, browser, shots, viewport, slug
 def test_bidding_by_clicks(site, browser, shots, viewport, lang):
     context, page = new_page(browser, viewport)
     try:
-        page.goto(f"{site}/{lang}/practice/north_american_bid66/?deal=abcdefghjk")
+        page.goto(f"{site}/{lang}/practice/north_american_bid66/?deal={SHARED}")
         expect(page.locator("button.card-button")).to_have_count(0)  # bid first
         expect(page.locator("#move-form button[value=pass]")).to_be_visible()
         page.screenshot(path=shots / f"bid66-{lang}-{viewport['width']}-bidding.png")
@@ -128,7 +132,7 @@ def test_bidding_by_clicks(site, browser, shots, viewport, lang):
 def test_naming_trumps_by_clicks(site, browser, shots):
     context, page = new_page(browser, PHONE)
     try:
-        page.goto(f"{site}/nb/practice/three_no_stock/?deal=abcdefghjk")
+        page.goto(f"{site}/nb/practice/three_no_stock/?deal={SHARED}")
         trumps = page.locator("#move-form button[value^=trump]")
         expect(trumps.first).to_be_visible()
         page.screenshot(path=shots / "three_no_stock-nb-390-trumps.png")

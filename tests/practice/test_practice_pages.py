@@ -7,6 +7,7 @@ import zlib
 
 import pytest
 from django.core import signing
+from django.core.cache import caches
 from django.test import Client, override_settings
 from django.utils import translation
 from hypothesis import HealthCheck, given, settings
@@ -16,18 +17,13 @@ from sixtysix.match import Match
 from sixtysix.scoring import Result
 
 from practice import hints as practice_hints
-from practice.services import (
-    COMPUTER,
-    ID_LENGTH,
-    PRACTICE_VARIANTS,
-    YOU,
-    computer_seed,
-    describe_match_end,
-    game_loads,
-    game_new,
-)
+from practice.game import PRACTICE_VARIANTS, game_loads
+from practice.ids import COMPUTER, ID_LENGTH, YOU, computer_seed
+from practice.moves import game_new
+from practice.sharing import share_id
 from rules.models import Variant
 from words.card_names import card_html
+from words.match_words import describe_match_end
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -40,6 +36,10 @@ def token_of(html: str) -> str:
 
 
 def page(client, slug, lang="en", **params):
+    if "deal" in params:  # a deal id, opened by its share id as a link would (any case)
+        deal = params["deal"]
+        params["deal"] = share_id(deal.lower())
+        params["deal"] = params["deal"].upper() if deal.isupper() else params["deal"]
     response = client.get(f"/{lang}/practice/{slug}/", params)
     assert response.status_code == 200
     return response.content.decode()
@@ -101,7 +101,7 @@ def test_a_whole_deal_can_be_played_and_is_scored_on_the_pad(client, slug):
     html = play_deal(client, slug)
     game = load(slug, html)
     assert game.deal.result is not None
-    assert f"?deal={DEAL}" in html  # "play this deal again", once it is over
+    assert f"?deal={share_id(DEAL)}" in html  # "play this deal again", once it is over
     assert game.match.deals_played == 1
     assert 'class="practice-pad"' in html
     # The next deal starts on request, keeping the match score and the pad.
@@ -470,23 +470,64 @@ def test_hints_beyond_the_slots_are_a_polite_503(client, monkeypatch):
 
 def test_a_hint_waits_for_no_other_process_on_the_machine(client):
     """With every machine-wide slot held (by another worker), the answer is a 503 at once."""
-    import fcntl
-    import os
-
     page(client, "schnapsen", deal=DEAL)
-    held = []
+    shared = caches["shared"]
     for slot in range(practice_hints.machine_slots()):
-        fd = os.open(practice_hints._lock_path(slot), os.O_CREAT | os.O_RDWR, 0o600)
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        held.append(fd)
+        assert shared.add(f"slot:compute:{slot}", "another worker", 60)
     try:
         response = client.get("/en/practice/schnapsen/", {"hint": "1"})
     finally:
-        for fd in held:
-            os.close(fd)
+        for slot in range(practice_hints.machine_slots()):
+            shared.delete(f"slot:compute:{slot}")
     assert response.status_code == 503
     assert response["Retry-After"]
     assert client.get("/en/practice/schnapsen/", {"hint": "1"}).status_code == 200
+
+
+def test_hint_slots_are_not_files_in_the_shared_temp_folder(client):
+    """Another site or process on the host cannot hold them: no lock file is used at all."""
+    assert not hasattr(practice_hints, "_lock_path")
+    page(client, "schnapsen", deal=DEAL)
+    assert client.get("/en/practice/schnapsen/", {"hint": "1"}).status_code == 200
+
+
+def test_a_cache_that_is_down_never_turns_a_hint_into_a_500(client, monkeypatch):
+    page(client, "schnapsen", deal=DEAL)
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(practice_hints.cache, "get", down)
+    monkeypatch.setattr(practice_hints.cache, "set", down)
+    response = client.get("/en/practice/schnapsen/", {"hint": "1"})
+    assert response.status_code == 200
+    assert 'class="hint-box"' in response.content.decode()
+
+
+def test_a_shared_store_that_is_down_is_a_503_with_retry_after(client, monkeypatch):
+    page(client, "schnapsen", deal=DEAL)
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(caches["shared"], "add", down)
+    response = client.get("/en/practice/schnapsen/", {"hint": "1"})
+    assert response.status_code == 503
+    assert response["Retry-After"]
+
+
+def test_hint_limits_count_each_visitor_behind_the_proxy(settings, monkeypatch):
+    """Behind the load balancer every request comes from its address: the limit is per
+    visitor (the forwarded address), not one bucket for everyone."""
+    settings.BEHIND_PROXY = True
+    monkeypatch.setattr(practice_hints, "RATE_LIMIT", 1)
+    statuses = {}
+    for n, visitor in enumerate(["198.51.100.1", "198.51.100.2", "198.51.100.1"]):
+        client = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"1.2.3.4, {visitor}")
+        page(client, "schnapsen", deal="hjkmnpqrs" + "abc"[n])
+        response = client.get("/en/practice/schnapsen/", {"hint": "1"})
+        statuses.setdefault(visitor, []).append(response.status_code)
+    assert statuses == {"198.51.100.1": [200, 429], "198.51.100.2": [200]}
 
 
 def test_too_many_new_hints_from_one_client_are_a_429(client, monkeypatch):
@@ -538,15 +579,15 @@ def test_the_deal_that_ends_the_match_names_the_match_winner(client, lang):
 @translation.override("en")
 def test_a_schneider_bummerl_is_announced_as_counting_double():
     match = Match(get_preset("schnapsen"), scores=[1, 7])
-    assert describe_match_end(match) == ""
+    assert describe_match_end(match, YOU) == ""
     match.record(Result([YOU], 2, "declared", [66, 30], [2, 0]))
-    assert describe_match_end(match) == (
+    assert describe_match_end(match, YOU) == (
         "You won the match. The loser never won a game point: a Schneider-Bummerl, which "
         "counts double."
     )
     match = Match(get_preset("schnapsen"), scores=[3, 1])
     match.record(Result([COMPUTER], 1, "declared", [30, 66], [0, 1]))
-    assert describe_match_end(match) == "The computer won the match."
+    assert describe_match_end(match, YOU) == "The computer won the match."
 
 
 def test_the_marriage_the_computer_shows_is_drawn_with_both_cards(client):
@@ -570,3 +611,136 @@ def test_the_marriage_the_computer_shows_is_drawn_with_both_cards(client):
                     assert str(card_html(rank + suit)) in shown
                 return
     pytest.fail("the computer never showed a marriage")
+
+
+def _first_move(html: str) -> dict:
+    game = load("classic66", html)
+    move = next(a for a in game.deal.legal_actions() if a.type == "play")
+    return {"state": token_of(html), "move": move.key()}
+
+
+def test_moves_from_one_client_beyond_the_limit_are_a_translated_429(client, settings):
+    settings.PRACTICE_PLAY_RATE = 2
+    html = page(client, "classic66", deal=DEAL)
+    data = _first_move(html)
+    statuses = [post(client, "classic66", data, lang="pl").status_code for _ in range(3)]
+    assert statuses[:2] == [302, 302]
+    response = post(client, "classic66", data, lang="pl")
+    assert response.status_code == 429
+    assert response["Retry-After"] == "60"
+    with translation.override("pl"):
+        message = translation.gettext(
+            "You have sent many moves in a short time. Try again in a minute."
+        )
+    assert message in response.content.decode()
+    assert not message.startswith("You have")
+    other = Client(REMOTE_ADDR="198.51.100.9")  # another visitor plays on
+    assert post(other, "classic66", data).status_code == 302
+
+
+def test_a_move_waits_for_no_busy_machine_it_is_a_503_at_once(client):
+    """With every compute slot held (by hints or moves in other workers) the computer does
+    not play: 503 with Retry-After, and the same post succeeds once a slot is free."""
+    data = _first_move(page(client, "classic66", deal=DEAL))
+    shared = caches["shared"]
+    for slot in range(practice_hints.machine_slots()):
+        assert shared.add(f"slot:compute:{slot}", "another worker", 60)
+    try:
+        response = post(client, "classic66", data)
+    finally:
+        for slot in range(practice_hints.machine_slots()):
+            shared.delete(f"slot:compute:{slot}")
+    assert response.status_code == 503
+    assert response["Retry-After"]
+    assert "busy" in response.content.decode()
+    assert post(client, "classic66", data).status_code == 302
+
+
+def test_a_shared_store_that_is_down_makes_a_move_a_503_not_a_500(client, monkeypatch):
+    data = _first_move(page(client, "classic66", deal=DEAL))
+
+    def down(*args, **kwargs):
+        raise ConnectionError("redis is down")
+
+    monkeypatch.setattr(caches["shared"], "add", down)
+    response = post(client, "classic66", data)
+    assert response.status_code == 503
+    assert response["Retry-After"]
+
+
+def test_a_replayed_move_meets_the_stored_reply_not_new_play_outs(client, monkeypatch):
+    """The computer's reply depends only on its view and seed: worked out once, then read."""
+    from practice import seats
+
+    calls = []
+    real = seats._worked_out_move
+
+    def counting(game, seat):
+        calls.append(seat)
+        return real(game, seat)
+
+    monkeypatch.setattr(seats, "_worked_out_move", counting)
+    data = _first_move(page(client, "classic66", deal=DEAL))
+    first = follow(client, post(client, "classic66", data))
+    worked = len(calls)
+    assert worked >= 1
+    other = Client()  # another reader, or the same form replayed
+    again = follow(other, post(other, "classic66", data))
+    assert len(calls) == worked
+    assert load("classic66", again).actions == load("classic66", first).actions
+
+
+def test_an_old_form_of_a_finished_deal_cannot_reopen_it(client):
+    """Having seen every card at the end, the reader may not post an earlier form and play
+    the deal on knowing them: 409, and the cookie keeps the finished game."""
+    html = page(client, "classic66", deal=DEAL)
+    earlier = _first_move(html)
+    end = play_deal(client, "classic66", token=earlier["state"])
+    response = post(client, "classic66", earlier, lang="da")
+    assert response.status_code == 409
+    with translation.override("da"):
+        message = translation.gettext(
+            "This deal has already been played to the end, so it cannot be played on from an "
+            "old page. Play the next deal or start a new match."
+        )
+    assert message.startswith("Dette spil")
+    assert message in response.content.decode()
+    assert "practice-classic66" not in response.cookies
+    assert 'class="result"' in page(client, "classic66")  # still the finished deal
+    nxt = post(client, "classic66", {"state": token_of(end), "do": "next"})
+    assert nxt.status_code == 302  # the finished form itself goes on to the next deal
+
+
+def test_another_reader_may_play_a_shared_deal_someone_finished(client):
+    end = play_deal(client, "classic66", deal=DEAL)
+    assert 'class="result"' in end
+    other = Client()
+    data = _first_move(page(other, "classic66", deal=DEAL))
+    assert post(other, "classic66", data).status_code == 302
+
+
+def test_no_page_of_a_deal_in_progress_names_an_id_that_opens_it(client):
+    """The peek: the reader (or anyone they tell) opening the deal they are playing in a
+    second window, playing ahead and seeing every hidden card. The deal id travels in the
+    token, so `?deal=` takes only share ids, which a page shows once the deal is over."""
+    html = page(client, "classic66")  # a new match, as a first visit starts it
+    game = load("classic66", html)
+    assert share_id(game.deal_id) not in html
+    assert "practice-deal" not in html
+    peek = Client().get("/en/practice/classic66/", {"deal": game.deal_id}).content.decode()
+    assert load("classic66", peek).deal.state()["hands"] != game.deal.state()["hands"]
+    end = play_deal(client, "classic66", token=token_of(html))
+    assert f"?deal={share_id(game.deal_id)}" in end
+    replay = load("classic66", page(Client(), "classic66", deal=game.deal_id))
+    assert replay.deal.state()["hands"] == game.deal.state()["hands"]  # the same cards
+
+
+def test_share_ids_name_every_deal_once():
+    from practice.ids import new_id
+    from practice.sharing import deal_of
+
+    deals = {new_id() for _ in range(300)}
+    shares = {share_id(deal) for deal in deals}
+    assert len(shares) == len(deals)
+    assert all(deal_of(share_id(deal)) == deal for deal in deals)
+    assert shares.isdisjoint(deals)

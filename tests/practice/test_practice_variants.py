@@ -10,17 +10,14 @@ from django.core import signing
 from django.core.cache import cache
 from sixtysix import Action, Deal, RuleSet
 from sixtysix.match import Match
+from sixtysix.players import player_view
 
 from practice import hints as practice_hints
-from practice import services
-from practice.services import (
-    PRACTICE_VARIANTS,
-    SALT,
-    YOU,
-    StartPosition,
-    deal_seed,
-    game_loads,
-)
+from practice import positions as practice_positions
+from practice.game import PRACTICE_VARIANTS, SALT, game_loads
+from practice.ids import YOU, deal_seed
+from practice.positions import StartPosition
+from practice.sharing import share_id
 from rules.models import Variant
 from tests.words.checks import assert_clean
 
@@ -58,6 +55,8 @@ def load(slug: str, html: str):
 
 
 def get(client, slug, lang="en", **params):
+    if "deal" in params:  # a deal id, opened by its share id as a link would
+        params["deal"] = share_id(params["deal"])
     response = client.get(f"/{lang}/practice/{slug}/", params)
     assert response.status_code == 200, response.content[:500]
     return response.content.decode()
@@ -182,7 +181,7 @@ def test_the_page_never_shows_a_hidden_card(client, slug):
     state = game.deal.state()
     # what the reader may see: the own hand (while naming trumps only its first cards),
     # the cards played, the turn-up and the dealer's trump card (a multiset: two packs)
-    seen = Counter(services.player_view(game.deal, YOU).hand)
+    seen = Counter(player_view(game.deal, YOU).hand)
     seen.update(c for won in state["won_cards"] for c in won)
     seen.update(p["card"] for p in state["trick"])
     seen.update(c for c in (state["turnup"], state["trump_card"]) if c)
@@ -230,7 +229,7 @@ def test_naming_trumps_in_three_without_a_stock(client):
     offered = moves_of(html)
     assert "pass" in offered and any(m.startswith("trump") for m in offered)
     # only the first cards of the hand are seen while naming trumps
-    first = services.player_view(game.deal, YOU).hand
+    first = player_view(game.deal, YOU).hand
     for code in set(game.deal.state()["hands"][YOU]) - set(first):
         assert f'data-card="{code}"' not in html
     suit = next(m for m in offered if m.startswith("trump"))
@@ -293,7 +292,7 @@ def lesson_source(monkeypatch):
         "lead": StartPosition("three_all_play", layout, [first.to_dict()], you=2),
     }
     # monkeypatch puts the site's own "lesson" source (the tutorial app's) back afterwards
-    monkeypatch.setitem(services._SOURCES, "lesson", positions.get)
+    monkeypatch.setitem(practice_positions._SOURCES, "lesson", positions.get)
     yield positions["lead"], layout, first
 
 
@@ -358,7 +357,7 @@ def test_a_broken_source_is_never_a_500(client, monkeypatch):
     def broken(name):
         raise RuntimeError("bug in another app")
 
-    monkeypatch.setitem(services._SOURCES, "lesson", broken)
+    monkeypatch.setitem(practice_positions._SOURCES, "lesson", broken)
     response = client.get("/en/practice/three_all_play/", {"from": "lesson:x"})
     assert response.status_code == 200
 
@@ -407,15 +406,15 @@ def test_take_back_returns_to_the_lesson_position(client, lesson_source):
 def test_the_idiot_round_settlement_is_told():
     from sixtysix.scoring import Result
 
-    from practice.services import describe_settlement
+    from words.match_words import describe_settlement
 
     rules = RuleSet.from_dict(Variant.objects.get(slug="idiot66").rules)
     match = Match(rules, dealer=1)
-    assert describe_settlement(match) == ""
+    assert describe_settlement(match, YOU) == ""
     for _i in range(rules.match_deals):
         match.record(Result([YOU], 0, "most_points", [70, 50], [70, 50]))
     assert match.over and match.winners == [YOU]
-    text = describe_settlement(match)
+    text = describe_settlement(match, YOU)
     assert "pays you" in text
     if rules.idiot_settlement == "per_round":
         assert text.endswith("1.")

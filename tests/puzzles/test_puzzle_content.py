@@ -7,12 +7,12 @@ import shutil
 import pytest
 from sixtysix import Action, get_preset
 
+from content.files import ContentError
+from content.load import content_load
 from puzzles.content_loader import PUZZLES_FILE
 from puzzles.generator import generate
 from puzzles.models import Puzzle
 from puzzles.positions import THEMES, check, margin_needed, reach, signature
-from rules.content_loader import ContentError
-from sixtysix_site.content import content_load
 
 DATA = json.loads(PUZZLES_FILE.read_text(encoding="utf-8"))
 PUZZLES = DATA["puzzles"]

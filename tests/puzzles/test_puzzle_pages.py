@@ -9,6 +9,7 @@ from sixtysix import Action, RuleSet
 from puzzles.models import Puzzle
 from puzzles.positions import analyse, best_reply, reach
 from puzzles.services import puzzle_of_the_day
+from tutorial.models import Tutorial
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -197,6 +198,33 @@ def test_the_home_page_shows_the_puzzle_of_the_day(client):
     assert 'href="/nb/puzzles/"' in html  # the navigation link
     days = {puzzle_of_the_day(datetime.date(2026, 1, d)).number for d in range(1, 8)}
     assert len(days) == 7
+
+
+def test_the_home_page_starts_with_the_first_lesson_practice_and_the_puzzle(client):
+    html = _text(client.get("/da/"))
+    start = html.split('class="start"', 1)[1].split("</nav>", 1)[0]
+    first = Tutorial.objects.order_by("order", "slug").first()
+    assert f'href="/da/tutorials/{first.slug}/1/"' in start
+    assert 'href="/da/practice/"' in start
+    assert f'href="/da/puzzles/{puzzle_of_the_day().number}/"' in start
+    # The ways in come before the puzzle's cards and the other doorways.
+    assert html.index('class="start"') < html.index('class="daily-puzzle"')
+
+
+def test_the_puzzle_of_the_day_offers_exactly_its_legal_cards(client):
+    today = puzzle_of_the_day()
+    deal = _start(today)
+    legal = {a.key() for a in deal.legal_actions() if a.type == "play"}
+    html = _text(client.get("/pl/"))
+    hand = html.split('class="daily-puzzle"', 1)[1].split("</section>", 1)[0]
+    offered = set(re.findall(r'data-move="([^"]+)"', hand))
+    assert offered == legal
+    assert hand.count('class="card card--face"') == len(deal.state()["hands"][deal.to_act])
+    for key in sorted(offered):
+        assert f'href="/pl/puzzles/{today.number}/?line={key}"' in hand
+        answer = client.get(f"/pl/puzzles/{today.number}/?line={key}")
+        assert answer.status_code == 200
+        assert re.search(r"feedback--(correct|wrong)", _text(answer)), key
 
 
 def test_the_sitemap_lists_the_puzzles_in_every_language(client):

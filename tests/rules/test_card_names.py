@@ -7,9 +7,10 @@ from django.utils import translation
 from sixtysix.cards import RANKS
 from sixtysix.presets import get_preset
 
+from content.files import read_toml
 from rules import content_loader
 from tutorial import content_loader as tutorial_content
-from words.card_names import CASES, RANK_NAMES, rank_in_case
+from words.card_names import FORMS
 from words.explain import describe_action
 from words.markup import CARD_TOKEN, render_inline
 
@@ -25,6 +26,8 @@ pytestmark = pytest.mark.unit
         ("pl", "Nie masz [TD:gen].", "dziesiątki karo"),
         ("pl", "To jest [KC].", "król trefl"),
         ("lv", "Izej ar [QH:ins].", "ercena dāmu"),
+        ("lv", "Tu parādi [C:gen] pāri.", "kreiča"),
+        ("nb", "Du spiller [QH:def].", "hjerterdamen"),
         ("lv", "Viņa [JS:gen] vietā", "pīķa kalpa"),
         ("da", "Du spiller [QH:acc].", "hjerter dame"),
     ],
@@ -60,7 +63,7 @@ def _texts(node):
 def _content_texts(lang):
     folders = (content_loader.CONTENT_DIR, tutorial_content.CONTENT_DIR)
     for path in (path for folder in folders for path in sorted(folder.glob("*.toml"))):
-        for text in _texts(content_loader.read_toml(path).get(lang, {})):
+        for text in _texts(read_toml(path).get(lang, {})):
             yield path.name, text
 
 
@@ -68,12 +71,7 @@ def _content_texts(lang):
 def test_no_card_is_named_twice_to_a_screen_reader(lang):
     """A card picture speaks its full name, so a rank word just before it reads double
     ("Ace, Ace of Hearts")."""
-    with translation.override(lang):
-        forms = {
-            rank: {str(RANK_NAMES[rank]).lower()}
-            | {rank_in_case(rank, case).lower() for case in (None, *CASES)}
-            for rank in RANKS
-        }
+    forms = {rank: {word.lower() for word in FORMS[lang]["rank"][rank].values()} for rank in RANKS}
     token = re.compile(r"([^\s\[\]]+)\s+" + CARD_TOKEN.pattern)
     doubled = [
         f"{name}: {match.group(0)}"

@@ -7,7 +7,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from sixtysix import get_preset, load_presets
 
-from rules.content_loader import CONTENT_DIR, ContentError, content_load, read_toml
+from content.files import ContentError, read_toml
+from rules.content_loader import CONTENT_DIR, content_load
 from rules.models import GlossaryTerm, RuleSection, Source, Variant
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -50,7 +51,18 @@ def test_command_reports_what_it_did(capsys):
 
 @pytest.mark.parametrize("slug", sorted(load_presets()))
 def test_parameters_in_the_database_are_the_engines(slug):
-    assert Variant.objects.get(slug=slug).rules == get_preset(slug).to_dict()
+    variant = Variant.objects.get(slug=slug)
+    assert variant.rules == get_preset(slug).to_dict()
+    assert variant.players == get_preset(slug).players
+    assert variant.ruleset == get_preset(slug)
+
+
+def test_a_load_puts_back_the_engines_parameters_over_a_changed_copy():
+    """The copy in the database is the engine's after every load, whatever happened to it."""
+    Variant.objects.filter(slug="classic66").update(rules={"target": 101}, players=3)
+    content_load()
+    variant = Variant.objects.get(slug="classic66")
+    assert (variant.rules, variant.players) == (get_preset("classic66").to_dict(), 2)
 
 
 def test_every_translated_field_is_filled_in_every_language():
@@ -122,7 +134,7 @@ def test_the_command_turns_content_errors_into_a_clean_message(settings, monkeyp
     def broken(**kwargs):
         raise ContentError(Path("x.toml"), "rules.deck", "bad value", "pl")
 
-    monkeypatch.setattr("sixtysix_site.management.commands.load_content.content_load", broken)
+    monkeypatch.setattr("content.management.commands.load_content.content_load", broken)
     with pytest.raises(CommandError, match=r"x.toml: rules.deck \[pl\]: bad value"):
         call_command("load_content")
 

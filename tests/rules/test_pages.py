@@ -66,13 +66,13 @@ def test_four_hand_american_rows_follow_its_parameters(client):
     html = client.get(url).content.decode()
     assert "1 extra game point goes to the winner of the next deal" in html
     row = html[html.index("Extra game point for the ten of trumps") :]
-    assert row.index("<td>no</td><td>—</td>") < row.index("</tr>")
+    assert row.index("<td>—</td><td>no</td>") < row.index("</tr>")  # the site's order
     variant = Variant.objects.get(slug="four_hand_american")
     variant.rules = {**variant.rules, "trump_ten_bonus": True}
     variant.save()
     html = client.get(url).content.decode()
     row = html[html.index("Extra game point for the ten of trumps") :]
-    assert row.index("<td>yes</td><td>—</td>") < row.index("</tr>")
+    assert row.index("<td>—</td><td>yes</td>") < row.index("</tr>")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -290,3 +290,13 @@ def test_no_tie_rule_where_no_deal_can_tie(client):
     assert row.index("<td>—</td>") < row.index("</tr>")
     idiot = client.get("/en/variants/idiot66/").content.decode()
     assert "unless the stock" not in idiot and "If nobody declares" not in idiot
+
+
+def test_the_comparison_columns_follow_the_sites_order_whatever_the_urls(client):
+    pages = [
+        client.get("/en/compare/", {"v": order}).content.decode()
+        for order in (["schnapsen", "classic66"], ["classic66", "schnapsen"])
+    ]
+    heads = [html[html.index("<thead") : html.index("</thead>")] for html in pages]
+    assert heads[0] == heads[1]
+    assert heads[0].index("Schnapsen") > heads[0].index("66")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from content.load import content_load
 from rules.content_loader import CONTENT_DIR as RULES_DIR
-from sixtysix_site.content import content_load
 from tutorial.content_loader import CONTENT_DIR as TUTORIALS_DIR
 
 
@@ -32,7 +32,7 @@ def load(dirs):
 @pytest.fixture
 def command(monkeypatch, load):
     """The load_content command, reading the copies."""
-    monkeypatch.setattr("sixtysix_site.management.commands.load_content.content_load", load)
+    monkeypatch.setattr("content.management.commands.load_content.content_load", load)
 
     def run(*args):
         out = io.StringIO()

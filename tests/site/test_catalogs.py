@@ -84,14 +84,3 @@ def test_plural_forms_follow_the_catalog_header(lang, expected):
                 % {"counter": n}
                 == text
             )
-
-
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_case_of_the_rank_names_has_eight_forms(lang):
-    from words.card_names import RANKS_IN_CASE, rank_in_case
-
-    with translation.override(lang):
-        for case in RANKS_IN_CASE:
-            forms = [rank_in_case(rank, case) for rank in "ATKQJ987"]
-            assert all(forms), (case, forms)
-            assert len(str(RANKS_IN_CASE[case]).split("|")) == 8

@@ -14,13 +14,13 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import OperationalError, connection, connections, transaction
 
-from rules.content_loader import ContentError, read_toml
+from content.edits import local_edits
+from content.export import content_export
+from content.files import ContentError, read_toml
+from content.load import LoadRefused, content_load
+from content.management.commands.load_content import Command as LoadCommand
+from content.models import ContentVersion, LoadedText
 from rules.models import GlossaryTerm, RuleSection, Source, Variant
-from sixtysix_site.content import LoadRefused
-from sixtysix_site.content_edits import local_edits
-from sixtysix_site.content_export import content_export
-from sixtysix_site.management.commands.load_content import Command as LoadCommand
-from sixtysix_site.models import ContentVersion, LoadedText
 from tutorial.models import Tutorial, TutorialStep
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -194,7 +194,7 @@ def test_export_writes_the_edits_into_the_files_and_a_load_then_changes_nothing(
 def test_the_export_command_names_the_files_it_wrote(monkeypatch, dirs, command):
     rules, tutorials = dirs
     export = functools.partial(content_export, rules_dir=rules, tutorials_dir=tutorials)
-    monkeypatch.setattr("sixtysix_site.management.commands.export_content.content_export", export)
+    monkeypatch.setattr("content.management.commands.export_content.content_export", export)
     Variant.objects.filter(slug="schnapsen").update(name_pl="Sznaps (poprawione)")
     out = io.StringIO()
     call_command("export_content", stdout=out)
@@ -393,3 +393,36 @@ def test_manage_py_with_the_database_down_prints_no_traceback():
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("CommandError: The database refused the load")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_missing_puzzles_file_deletes_nothing_unless_allowed(
+    command, dirs, tmp_path, monkeypatch
+):
+    """Like every content file: `load_content` without puzzles.json refuses, exits non-zero
+    and deletes nothing (it printed "160 deleted" and exited 0)."""
+    from puzzles.models import Puzzle
+
+    count = Puzzle.objects.count()
+    assert count
+    monkeypatch.setattr(
+        "content.management.commands.load_content.content_load",
+        functools.partial(
+            content_load, rules_dir=dirs[0], tutorials_dir=dirs[1], puzzles_file=tmp_path / "p.json"
+        ),
+    )
+    with pytest.raises(CommandError, match=rf"p\.json is missing: all {count} puzzles"):
+        command()
+    assert Puzzle.objects.count() == count
+    (tmp_path / "p.json").write_text('{"puzzles": []}')
+    with pytest.raises(CommandError, match=r"p\.json is empty"):
+        command()
+    assert Puzzle.objects.count() == count
+    command("--allow-delete")
+    assert not Puzzle.objects.exists()
+
+
+def test_every_content_source_says_what_a_missing_file_would_delete():
+    from content.registry import Source
+
+    with pytest.raises(TypeError, match="deletions"):
+        Source(name="new", place="new_dir", default=None, parse=None, expected=None, write=None)

@@ -7,10 +7,10 @@ import pytest
 import tomlkit
 from django.core.management import CommandError
 
-from rules.content_loader import read_toml
-from sixtysix_site.content import LoadRefused
-from sixtysix_site.content_edits import local_edits
-from sixtysix_site.content_export import content_export
+from content.edits import local_edits
+from content.export import content_export
+from content.files import read_toml
+from content.load import LoadRefused
 from tutorial.content_loader import CONTENT_DIR as TUTORIALS_DIR
 from tutorial.models import CourseGroup, Tutorial
 

@@ -1,5 +1,6 @@
 """Friendly translated errors, security headers and deployment checks."""
 
+import logging
 import os
 import re
 import runpy
@@ -250,3 +251,39 @@ def test_a_post_without_csrf_token_to_a_page_that_takes_post_is_still_403():
         )
         in response.content.decode()
     )
+
+
+def test_a_short_secret_key_is_refused_outside_tests():
+    result = run_settings({**PRODUCTION, "SECRET_KEY": "short"}, "print('started')")
+    assert result.returncode != 0
+    assert "started" not in result.stdout
+    assert "50 characters" in result.stderr
+
+
+def test_a_nul_in_an_admin_filter_is_a_400_not_a_500(admin_client):
+    response = admin_client.get("/admin/rules/variant/", {"family": "\x00"})
+    assert response.status_code == 400
+    assert admin_client.get("/admin/rules/variant/", {"family": "x"}).status_code in (200, 302)
+
+
+def test_a_nul_in_a_page_query_is_a_translated_400(client):
+    response = client.get("/pl/compare/", {"v": "classic66\x00"})
+    assert response.status_code == 400
+    with translation.override("pl"):
+        message = translation.gettext(
+            "This address or form holds a character that no page accepts."
+        )
+    assert message != "This address or form holds a character that no page accepts."
+    assert message in response.content.decode()
+
+
+def test_a_bad_host_is_logged_once_a_minute_as_one_warning_line(client, caplog):
+    host = "evil" + "x" * 3000 + ".example"
+    with caplog.at_level(logging.INFO, logger="django.security.DisallowedHost"):
+        for _ in range(5):
+            assert client.get("/en/", HTTP_HOST=host).status_code == 400
+        client.get("/en/", HTTP_HOST="other.example")
+    records = [r for r in caplog.records if r.name == "django.security.DisallowedHost"]
+    assert len(records) == 2
+    assert {r.levelname for r in records} == {"WARNING"}
+    assert all(r.exc_info is None and len(r.getMessage()) < 200 for r in records)

@@ -6,8 +6,8 @@ import pytest
 from django.db import InternalError, OperationalError, connection
 from django.utils import translation
 
+from content import page_cache
 from rules.models import GlossaryTerm
-from sixtysix_site import page_cache
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

@@ -4,8 +4,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from content.models import ContentVersion
 from rules.models import RuleSection, Variant
-from sixtysix_site.models import ContentVersion
 from tutorial.models import Tutorial
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -137,7 +137,7 @@ def test_the_cache_key_includes_the_host(client):
 @pytest.fixture
 def stored_pages(monkeypatch):
     """The keys of the pages put into the cache during the test (any backend, Redis too)."""
-    from sixtysix_site import page_cache
+    from content import page_cache
 
     keys = []
     real_set = page_cache.cache.set
@@ -151,10 +151,27 @@ def stored_pages(monkeypatch):
     return keys
 
 
-def test_the_sitemap_is_cached_with_the_pages_and_invalidated_with_them(client, stored_pages):
+@pytest.fixture
+def sitemap_renders(monkeypatch):
+    """How often the sitemap is really rendered (not served from the cache)."""
+    from sixtysix_site import sitemap_view
+
+    renders = []
+    real = sitemap_view._render
+
+    def counting(*args):
+        renders.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(sitemap_view, "_render", counting)
+    sitemap_view._memo.clear()
+    return renders
+
+
+def test_the_sitemap_is_cached_with_the_pages_and_invalidated_with_them(client, sitemap_renders):
     first = client.get("/sitemap.xml")
     assert first.status_code == 200
-    assert len(stored_pages) == 1
+    assert sitemap_renders == [1]
     with CaptureQueriesContext(connection) as queries:
         second = client.get("/sitemap.xml")
     assert second.content == first.content
@@ -166,6 +183,34 @@ def test_the_sitemap_is_cached_with_the_pages_and_invalidated_with_them(client, 
     xml = client.get("/sitemap.xml").content.decode()
     assert "/en/tutorials/the-first-deal/1/" in xml
     assert "/en/tutorials/first-deal/1/" not in xml
+    assert len(sitemap_renders) == 2
+
+
+def test_the_sitemap_is_rendered_once_whatever_the_query_or_port(client, sitemap_renders):
+    first = client.get("/sitemap.xml")
+    for n in range(10):
+        response = client.get(
+            "/sitemap.xml",
+            {"junk": str(n), "p": str(n)},
+            headers={"host": f"testserver:{9000 + n}"},
+        )
+        assert response.status_code == 200
+        assert response.content == first.content
+    assert sitemap_renders == [1]
+    assert b"http://testserver/en/" in first.content
+    assert b"testserver:9" not in first.content
+
+
+def test_the_sitemap_is_sent_gzipped_to_clients_that_take_it(client, sitemap_renders):
+    import gzip
+
+    plain = client.get("/sitemap.xml")
+    packed = client.get("/sitemap.xml", headers={"accept-encoding": "gzip, br"})
+    assert packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content) / 4
+    assert "Accept-Encoding" in packed["Vary"]
+    assert sitemap_renders == [1]
 
 
 def test_junk_values_of_a_known_parameter_are_never_stored(client, stored_pages):
@@ -220,21 +265,75 @@ def test_queries_the_cache_cannot_read_are_left_to_the_view_and_not_stored(
     assert stored_pages == []
 
 
-def test_the_number_of_stored_pages_per_content_version_is_capped(client, stored_pages, settings):
+PAIRS = [{"v": [a, b]} for n, a in enumerate(SLUGS) for b in SLUGS[n + 1 :]]
+
+
+def test_the_number_of_stored_combinations_per_content_version_is_capped(
+    client, stored_pages, settings
+):
     settings.PAGE_CACHE_MAX_PAGES = 5
-    paths = [f"/{lang}/variants/{slug}/" for lang in ("en", "pl") for slug in SLUGS]
-    for path in paths:
-        assert client.get(path).status_code == 200
-    assert len(paths) > 5
+    for query in PAIRS:
+        assert client.get("/en/compare/", query).status_code == 200
+    assert len(PAIRS) > 5
     assert len(stored_pages) == 5
     # A new content version starts a new count.
     Variant.objects.get(slug="classic66").save()
-    client.get("/en/")
+    client.get("/en/compare/", PAIRS[0])
     assert len(stored_pages) == 6
 
 
+def test_the_bytes_of_stored_combinations_are_capped(client, stored_pages, settings):
+    size = len(client.get("/en/compare/", PAIRS[0]).content)
+    stored_pages.clear()
+    settings.PAGE_CACHE_MAX_BYTES = int(size * 3.5)  # the first page counted too
+    for query in PAIRS[1:]:
+        assert client.get("/en/compare/", query).status_code == 200
+    assert len(stored_pages) == 2
+
+
+def test_a_flood_of_combinations_never_keeps_the_ordinary_pages_out(client, stored_pages, settings):
+    settings.PAGE_CACHE_MAX_PAGES = 2
+    for query in PAIRS:
+        client.get("/en/compare/", query)
+    assert len(stored_pages) == 2
+    paths = [f"/{lang}/variants/{slug}/" for lang in ("en", "pl") for slug in SLUGS]
+    for path in paths:
+        assert client.get(path).status_code == 200
+    assert len(stored_pages) == 2 + len(paths)
+
+
+def test_every_ordering_of_a_comparison_is_one_page_and_one_entry(client, stored_pages):
+    first = client.get("/en/compare/", {"v": ["classic66", "idiot66", "schnapsen"]})
+    assert first.status_code == 200
+    assert len(stored_pages) == 1
+    for order in (["idiot66", "schnapsen", "classic66"], ["schnapsen", "classic66", "idiot66"]):
+        response = client.get("/en/compare/", {"v": order})
+        assert response.content == first.content
+    assert len(stored_pages) == 1
+
+
+def test_the_host_headers_port_never_makes_a_new_entry(client, stored_pages):
+    canonical = client.get("/en/glossary/")
+    assert len(stored_pages) == 1
+    for port in range(8000, 8030):
+        response = client.get("/en/glossary/", headers={"host": f"testserver:{port}"})
+        assert response.status_code == 200
+        assert response.content == canonical.content
+    assert len(stored_pages) == 1
+
+
+def test_a_configured_canonical_host_keys_and_stores_the_pages(client, stored_pages, settings):
+    settings.CANONICAL_HOST = "localhost"
+    client.get("/en/glossary/")  # testserver is not the canonical host: rendered, not stored
+    assert stored_pages == []
+    html = client.get("/en/glossary/", headers={"host": "localhost"}).content.decode()
+    assert len(stored_pages) == 1
+    assert 'href="http://localhost/da/' in html
+    assert client.get("/en/glossary/").content.decode() == html
+
+
 def test_paths_that_are_no_cached_view_never_touch_the_cache_or_the_database(client, monkeypatch):
-    from sixtysix_site import page_cache
+    from content import page_cache
 
     def refuse(*args, **kwargs):
         raise AssertionError("the page cache was asked")
@@ -248,7 +347,8 @@ def test_a_daily_page_is_stored_once_per_day(client, monkeypatch):
     """The home page shows the puzzle of the day: a new UTC date renders it afresh."""
     import datetime as real
 
-    from sixtysix_site import page_cache, views
+    from content import page_cache
+    from sixtysix_site import views
 
     renders = []
     daily = views.daily_puzzle

@@ -3,6 +3,7 @@
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,9 @@ def test_test_fast_leaves_out_the_slow_tests_and_the_full_run_keeps_them():
     assert test == "bash scripts/run-tests.sh"
     postgres = re.search(r"^test-postgres:.*\n(?:\t.*\n)*", makefile, re.M).group(0)
     assert "RUN_SLOW=0" in postgres
+    # Neither names a folder: both collect pyproject's testpaths, the engine's own tests too.
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]
+    assert settings["ini_options"]["testpaths"] == ["tests", "engine/tests"]
 
 
 def test_the_fuzz_suites_are_marked_slow():

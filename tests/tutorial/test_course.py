@@ -2,12 +2,12 @@
 worse move, lesson endings that lead on, and the lesson positions practice starts from."""
 
 import re
-from dataclasses import dataclass
 
 import pytest
 from django.utils import translation
 from sixtysix import Action
 
+from practice.positions import StartPosition
 from tutorial.apps import TutorialConfig
 from tutorial.models import CourseGroup, Tutorial, TutorialStep
 from tutorial.replay import start
@@ -194,26 +194,15 @@ def test_an_unknown_lesson_has_no_start_position():
     assert lesson_start("no-such-lesson") is None
 
 
-@dataclass
-class FakeStart:
-    variant: str
-    layout: dict
-    actions: list
-    you: int
-
-
-def test_the_resolver_is_registered_with_practice_when_practice_has_the_registry(monkeypatch):
-    import practice.services
+def test_the_resolver_is_registered_with_practice(monkeypatch):
+    import practice.positions
 
     registry = {}
-    monkeypatch.setattr(
-        practice.services, "register_position_source", registry.__setitem__, raising=False
-    )
-    monkeypatch.setattr(practice.services, "StartPosition", FakeStart, raising=False)
+    monkeypatch.setattr(practice.positions, "register_position_source", registry.__setitem__)
     TutorialConfig.ready(TutorialConfig("tutorial", __import__("tutorial")))
     assert registry[PREFIX] is resolve_lesson
     found = registry[PREFIX]("strict-phase")
-    assert isinstance(found, FakeStart)
+    assert isinstance(found, StartPosition)
     assert found.variant == "classic66"
     assert registry[PREFIX]("no-such-lesson") is None
 

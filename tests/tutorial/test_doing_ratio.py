@@ -7,7 +7,7 @@ in all five languages.
 
 import pytest
 
-from rules.content_loader import read_toml
+from content.files import read_toml
 from tutorial.content_loader import CONTENT_DIR, lesson_paths, parse_course
 
 pytestmark = pytest.mark.unit

@@ -7,9 +7,10 @@ import pytest
 import tomlkit
 from django.utils import translation
 
+from content.files import ContentError
+from content.load import content_load
 from rules.content_loader import CONTENT_DIR as RULES_DIR
-from rules.content_loader import ContentError, parse_content
-from sixtysix_site.content import content_load
+from rules.content_loader import parse_content
 from tutorial.content_loader import CONTENT_DIR, lesson_paths, parse_course, parse_tutorial_file
 from tutorial.models import CourseGroup, Tutorial, TutorialStep
 from tutorial.replay import PLACEHOLDER, fill, narration_values

@@ -14,6 +14,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from .. import ruleset
 from ..errors import RuleSetError
 from ..ruleset import RuleSet
 
@@ -87,6 +88,7 @@ def default_presets() -> dict[str, RuleSet]:
 
 
 _default_presets = default_presets
+ruleset.named_rule_sets = default_presets  # RuleSet's repr names the nearest preset
 
 
 def get_preset(preset_id: str) -> RuleSet:

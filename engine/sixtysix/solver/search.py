@@ -15,6 +15,7 @@ from .. import outcomes
 from ..cards import KING, POINTS, QUEEN, SUIT, get_pack, mask_cards
 from ..ruleset import RuleSet
 from ..tricks import BEATS, follow_options
+from ..values import marriage_value, most_marriage_points
 
 State: TypeAlias = tuple[int, ...]
 """(h0, h1, turn, led, p0, p1, q0, q1, k0, k1, trump, decl, lmask, melds, msuits, nmarr)."""
@@ -58,7 +59,6 @@ class Game:
         self.going_out = r.going_out_allowed
         self.any_time = r.declare_timing == "any_time_on_turn"
         self.strict_melds = r.marriage_in_strict_phase and r.marriage_values != "none"
-        self.escalating = r.marriage_values == "escalating_20_40_60_80"
         self.per_lead = r.marriages_per_lead
         self.trick_rule = r.marriage_trick_rule
         self.lead_card = r.marriage_lead_card
@@ -72,7 +72,7 @@ class Game:
         )
         if self.raw:
             total = get_pack(r.deck).total_points + 10 + r.last_trick_bonus
-            total += 200 if self.escalating else 100
+            total += most_marriage_points(r)
             self.lo, self.hi = -total, total
         else:
             self.lo, self.hi = -3, 3
@@ -192,7 +192,7 @@ class Game:
             suit = m - MELD
             if self.trump_by_marriage and (self.latest_trump or trump < 0):
                 trump = suit
-            value = 20 * (nmarr + 1) if self.escalating else (40 if suit == trump else 20)
+            value = marriage_value(self.r, suit == trump, nmarr)
             has = k0 if turn == 0 else k1
             ok = self.trick_rule in ("no_trick_needed", "must_have_trick_to_declare") or has
             if turn == 0:

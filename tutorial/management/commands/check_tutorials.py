@@ -3,8 +3,9 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
+from content.files import ContentError
 from rules.content_loader import CONTENT_DIR as RULES_DIR
-from rules.content_loader import ContentError, parse_content
+from rules.content_loader import parse_content
 from tutorial.content_loader import CONTENT_DIR, lesson_paths, parse_tutorial_file
 from tutorial.replay import Script, narration_values, replay
 

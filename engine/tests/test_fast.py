@@ -1,0 +1,253 @@
+"""The fast path (sixtysix.fast) and `Deal` agree move for move.
+
+Over seeded random deals of every preset the fast path supports, and of random option
+sets on top of them: the same legal moves in the same order at every step, the same
+seat to act, trick winners, tricks, card points and pending marriages after every move,
+the same position read back by `FastDeal.from_deal`, and the same result. The moves are
+picked among all legal ones (false claims and closes at any time included, a fifth as
+often as the rest, so that most deals are played out), so every ending is met; a second
+run plays the benchmark's sensible policy (`fast.play_out_at_random`), from the deal and from a
+position reached midway.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sixtysix import PRESET_IDS, Deal, fast, get_preset
+from sixtysix.cards import POINTS
+from sixtysix.errors import RuleSetError
+from sixtysix.fast import FastDeal
+from sixtysix.ruleset import RuleSet
+from sixtysix.tricks import SUIT_ALL
+
+SUPPORTED = ("classic66", "classic66_32", "schnapsen", "idiot66")
+
+OPTIONS: dict[str, tuple[object, ...]] = {
+    "exchange_requires_trick": (True, False),
+    "exchange_when_following": (True, False),
+    "exchange_min_stock": (2, 3, 4),
+    "exchange_on_opponent_close": ("any", "needs_trick", "never"),
+    "marriage_trick_rule": (
+        "counts_after_first_trick",
+        "must_have_trick_to_declare",
+        "not_in_first_trick",
+        "no_trick_needed",
+    ),
+    "marriage_lead_card": ("either", "queen", "king"),
+    "marriage_in_strict_phase": (True, False),
+    "go_out_by_marriage": (True, False),
+    "strict_obligation": ("follow_head_trump", "follow_trump", "follow_only"),
+    "close_min_stock": (2, 3, 5),
+    "close_before_draw": (True, False),
+    "close_before_first_trick": (True, False),
+    "close_scoring_snapshot": ("end", "at_close"),
+    "failed_close_penalty": (
+        "two_or_three",
+        "always_three",
+        "by_closer_count",
+        "closer_loses_on_any_trick",
+    ),
+    "closer_beaten_penalty": ("flat_2", "two_or_three"),
+    "declare_timing": ("after_own_trick_or_marriage", "any_time_on_turn"),
+    "false_claim_penalty": ("flat_2", "two_or_three", "mirror"),
+    "exhausted_resolution": (
+        "last_trick_bonus_10",
+        "last_trick_wins_scaled",
+        "last_trick_wins_1",
+        "most_points_wins",
+    ),
+    "target": (66, 50),
+    "last_trick_bonus": (0, 10),
+}
+
+
+def pending(deal: Deal) -> list[int]:
+    out = [0, 0]
+    for s, _suit, v, ok in deal.marriages:
+        if v and not ok:
+            out[s] += v
+    return out
+
+
+def same_position(f: FastDeal, deal: Deal) -> None:
+    """Everything the fast state holds matches the deal."""
+    assert f.to_act == (-1 if deal.to_act is None else deal.to_act)
+    assert f.hands == deal.hands
+    assert f.points == [deal.seat_points(0), deal.seat_points(1)]
+    assert f.pending == pending(deal)
+    assert f.tricks_won == deal.tricks_won
+    assert f.won == deal.won
+    assert f.stock_size() == deal.stock_size
+    assert f.trump == (4 if deal.trump is None else deal.trump)
+    assert f.leader == deal.leader
+    assert f.closed_by == (-1 if deal.closed_by is None else deal.closed_by)
+    assert f.lead_card == (deal.trick[0][1] if deal.trick else -1)
+
+
+def play_both(rules: RuleSet, seed: int) -> None:
+    """One seeded deal on both engines, random legal moves, checked after every move."""
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
+    f = FastDeal.new(rules, seed=seed, dealer=seed & 1)
+    while True:
+        same_position(f, deal)
+        legal = deal.legal_actions()
+        assert f.legal_actions() == legal, repr(deal)
+        assert FastDeal.from_deal(deal).legal_actions() == legal
+        if deal.result is not None:
+            break
+        a = legal[rng.randrange(len(legal))]
+        if a.type in ("declare", "close") and rng.random() < 0.8:  # most deals played out
+            a = next((b for b in legal if b.type not in ("declare", "close")), a)
+        deal.apply(a)
+        f.apply(fast.from_action(a))
+    assert f.over and f.result is not None
+    assert f.result.to_dict() == deal.result.to_dict()
+    assert FastDeal.from_deal(deal).result == deal.result
+
+
+def trump_points(hand: int, trump: int | None) -> int:
+    if trump is None:
+        return 0
+    return sum(POINTS[c] for c in range(32) if (hand & SUIT_ALL[trump]) >> c & 1)
+
+
+def policy_from(deal: Deal, f: FastDeal, seed: int) -> None:
+    """The benchmark's policy on `deal` and `fast.play_out_at_random` on `f` (the same
+    position) with one random stream: the same moves, so the same number and the same result."""
+    rules = deal.rules
+    stream = random.Random(seed)
+    draws = [stream.random() for _ in range(200)]
+    it = iter(draws)
+    moves = fast.play_out_at_random(f, lambda: next(it))
+    it = iter(draws)
+    count = 0
+    while deal.result is None:
+        legal = deal.legal_actions()
+        p = legal[0].player
+        choice = None
+        for a in legal:
+            if a.type == "declare" and deal.seat_points(p) >= rules.target:
+                choice = a
+                break
+            if a.type == "close" and (
+                deal.seat_points(p) + trump_points(deal.hands[p], deal.trump) >= rules.target
+            ):
+                choice = a
+                break
+        if choice is None:
+            others = [a for a in legal if a.type not in ("declare", "close")]
+            choice = others[int(next(it) * len(others))]
+        deal.apply(choice)
+        count += 1
+    assert moves == count
+    assert f.result is not None
+    assert f.result.to_dict() == deal.result.to_dict()
+    same_position(f, deal)
+
+
+def policy_both(rules: RuleSet, seed: int) -> None:
+    """A whole deal played by the policy on both engines."""
+    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
+    policy_from(deal, FastDeal.new(rules, seed=seed, dealer=seed & 1), seed)
+
+
+def policy_from_midway(rules: RuleSet, seed: int) -> None:
+    """A deal played at random for a while, then by the policy from `FastDeal.from_deal`."""
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
+    for _ in range(rng.randrange(30)):
+        if deal.result is not None:
+            break
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    policy_from(deal, FastDeal.from_deal(deal), seed)
+
+
+def random_rules(preset: str, rng: random.Random) -> RuleSet:
+    base = get_preset(preset)
+    for _ in range(20):
+        keys = rng.sample(sorted(OPTIONS), 6)
+        try:
+            rules = base.with_options({k: rng.choice(OPTIONS[k]) for k in keys})
+        except RuleSetError:  # an inconsistent mix: draw again
+            rules = base
+        if rules != base and fast.supports(rules):
+            return rules
+    return base
+
+
+def test_supports_exactly_the_two_player_one_pack_presets() -> None:
+    assert [p for p in PRESET_IDS if fast.supports(get_preset(p))] == list(SUPPORTED)
+    with pytest.raises(ValueError):
+        FastDeal.new(get_preset("four_partnership_66"), seed=1)
+
+
+def test_same_deal_from_the_same_seed() -> None:
+    for preset in SUPPORTED:
+        rules = get_preset(preset)
+        for seed in range(20):
+            deal = Deal.new(rules, seed=seed, dealer=seed & 1)
+            f = FastDeal.new(rules, seed=seed, dealer=seed & 1)
+            same_position(f, deal)
+            assert f.stock == deal.stock
+            assert f.turnup == (-1 if deal.turnup is None else deal.turnup)
+
+
+@pytest.mark.parametrize("preset", SUPPORTED)
+def test_random_deals_agree(preset: str) -> None:
+    rules = get_preset(preset)
+    for seed in range(150):
+        play_both(rules, seed)
+
+
+@pytest.mark.parametrize("preset", SUPPORTED)
+def test_policy_playouts_agree(preset: str) -> None:
+    rules = get_preset(preset)
+    for seed in range(150):
+        policy_both(rules, seed)
+        policy_from_midway(rules, seed)
+
+
+def test_policy_playouts_agree_under_options() -> None:
+    rng = random.Random(5)
+    for i in range(120):
+        rules = random_rules(SUPPORTED[i % 4], rng)
+        policy_both(rules, i)
+        policy_from_midway(rules, i)
+
+
+def test_random_options_agree() -> None:
+    rng = random.Random(7)
+    for i in range(120):
+        rules = random_rules(SUPPORTED[i % 4], rng)
+        play_both(rules, i)
+
+
+def test_copy_is_independent() -> None:
+    f = FastDeal.new(get_preset("classic66"), seed=3)
+    g = f.copy()
+    fast.play_out_at_random(g, random.Random(1).random)
+    assert g.over and not f.over
+    assert f.hands == FastDeal.new(get_preset("classic66"), seed=3).hands
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", SUPPORTED)
+def test_thousands_of_random_deals_agree(preset: str) -> None:
+    rules = get_preset(preset)
+    for seed in range(1000, 4000):
+        play_both(rules, seed)
+        policy_both(rules, seed)
+        policy_from_midway(rules, seed)
+
+
+@pytest.mark.slow
+def test_thousands_of_option_sets_agree() -> None:
+    rng = random.Random(11)
+    for i in range(3000):
+        rules = random_rules(SUPPORTED[i % 4], rng)
+        play_both(rules, 10_000 + i)
+        policy_from_midway(rules, 10_000 + i)

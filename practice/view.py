@@ -1,0 +1,262 @@
+"""What the practice page shows: the table as the reader sees it, and the words around it.
+
+Every sentence comes from words/ (fed the engine's facts and the reader's seat); this
+module only picks what the reader may see: the computer's cards stay hidden until the
+deal is over, the marriages shown and the last trick stay public.
+"""
+
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from sixtysix import RuleSet
+from sixtysix.players import player_view
+
+from words.deal_words import (
+    bidding_lines,
+    contract_line,
+    sat_out,
+    seat_bid,
+    side_points_line,
+    turn_line,
+)
+from words.explain import describe_action, describe_result
+from words.markup import render_inline
+from words.match_words import (
+    describe_match_end,
+    describe_settlement,
+    explain_game_points,
+    match_line,
+    pad_heads,
+    pad_how,
+    pad_winner,
+)
+from words.table import (
+    SeatView,
+    TableView,
+    choice_label,
+    same_side,
+    seat_names,
+    table_position,
+    trick_winner_name,
+)
+
+from .game import Game, pad_row
+from .ids import COMPUTER, YOU
+from .moves import can_take_back
+from .seats import draw_is_a_chore
+from .sharing import share_id
+
+
+@dataclass(kw_only=True)
+class PracticeView(TableView):
+    game: Game
+    choices: list[dict]
+    result: str
+    why: str
+    match_line: str
+    match_result: str
+    token: str
+    turn_line: str = ""
+    drawn: list[str] = field(default_factory=list)
+    shown: list[tuple[str, list[str]]] = field(default_factory=list)
+    review: list[tuple[str, str]] = field(default_factory=list)
+    review_winner: str = ""
+    pad: list[dict] = field(default_factory=list)
+    pad_heads: list[str] = field(default_factory=list)
+    can_take_back: bool = False
+    can_reveal: bool = False
+    contract: str = ""
+    bidding: list[tuple[str, str]] = field(default_factory=list)
+    side_line: str = ""
+    sat_out: str = ""
+    settlement: str = ""
+
+    @property
+    def buttons(self) -> list[dict]:
+        """The choices other than a card (those are the cards in the hand)."""
+        return [c for c in self.choices if c["type"] != "play"]
+
+    @property
+    def can_play(self) -> bool:
+        """A card of the hand may be played now (not while bidding or naming trumps)."""
+        return any(c["type"] == "play" for c in self.choices)
+
+    hand_template: str = "practice/includes/hand.html"
+
+
+def _pad(game: Game, names: list[str]) -> tuple[list[str], list[dict]]:
+    """The score pad: its column heads (players, or the two sides) and one row a deal."""
+    rows = list(game.pad)
+    if game.over:
+        rows.append(pad_row(game))
+    rules = game.rules
+    if rules.partnerships == "opposite_pairs":
+        columns = [YOU, (YOU + 1) % rules.players]
+    elif rules.players == 2:
+        columns = [YOU, COMPUTER]
+    else:
+        columns = list(range(rules.players))
+    out = []
+    for number, row in enumerate(rows, start=1):
+        deal_id, winner, reason, *points = row
+        out.append(
+            {
+                "number": number,
+                "id": deal_id,
+                # the query that plays this deal again (a lesson's position by its origin)
+                "query": urlencode(
+                    {"from": game.origin}
+                    if game.origin and number == 1
+                    else {
+                        "deal": share_id(deal_id),
+                        **({"house": game.house} if game.house else {}),
+                    }
+                ),
+                "winner": pad_winner(winner, rules, names, YOU),
+                "how": pad_how(reason, rules),
+                "points": [points[c] if c < len(points) else 0 for c in columns],
+                "current": game.over and number == len(rows),
+            }
+        )
+    return pad_heads(rules, names), out
+
+
+def _dealer_trump_card(state: dict, rules: RuleSet) -> str | None:
+    """The dealer's bottom card that fixed trumps: shown to all (four-handed games)."""
+    return state.get("trump_card") if rules.trump_source == "bottom_card_to_dealer" else None
+
+
+def practice_view(*, game: Game, token: str) -> PracticeView:
+    deal, rules = game.deal, game.rules
+    n = rules.players
+    state = deal.state()
+    names = seat_names(rules, YOU)
+    over = deal.result is not None
+    you_view = player_view(deal, YOU)
+    seats = _seat_views(game, state, names, you_view.hand)
+    new = game.actions[game.seen :]
+    happened = [
+        str(render_inline(describe_action(a, names[a["player"]], a["player"] == YOU, rules)))
+        for a in new
+        if a["type"] != "draw"
+    ]
+    drawn = [code for i, code in sorted(game.drawn.items()) if i >= game.seen]
+    shown = _shown_marriages(you_view.marriages, state, new, names, over)
+    last = state.get("last_trick") or []
+    winner = trick_winner_name(state, names)
+    review: list[tuple[str, str]] = []
+    review_winner = ""
+    if rules.trick_review != "none" and you_view.tricks and (state["trick"] or not last):
+        previous = you_view.tricks[-1]
+        review = [(names[s], c) for s, c in previous]
+        review_winner = names[_trick_winner(game, len(you_view.tricks) - 1)]
+    choices = []
+    if not over and deal.to_act == YOU:
+        choices = [
+            {"key": a.key(), "label": choice_label(a.to_dict(), rules), **a.to_dict()}
+            for a in deal.legal_actions()
+            if a.type != "draw" or not draw_is_a_chore(deal)
+        ]
+    result = why = ""
+    if over:
+        result_dict = deal.result.to_dict()
+        result = str(render_inline(describe_result(result_dict, names, rules)))
+        why = explain_game_points(result_dict, rules, YOU)
+    side_line = ""
+    if rules.partnerships == "opposite_pairs" and deal.phase != "bidding":
+        partner = (YOU + 2) % n
+        side_line = side_points_line(deal.seat_points(YOU) + deal.seat_points(partner))
+    match = game.match
+    pad_heads, pad = _pad(game, names)
+    return PracticeView(
+        game=game,
+        seats=seats,
+        turnup=state.get("turnup"),
+        trump=state.get("trump"),
+        trump_card=_dealer_trump_card(state, rules),
+        stock=state["stock_size"],
+        phase=state["phase"],
+        trick=[(names[p["player"]], p["card"]) for p in state["trick"]],
+        last_trick=[(names[p["player"]], p["card"]) for p in last],
+        last_trick_winner=winner,
+        happened=happened,
+        highlight={a["card"] for a in new if a.get("card")} | set(drawn),
+        choices=choices,
+        result=result,
+        why=why,
+        match_line=match_line(match, YOU),
+        match_result=describe_match_end(match, YOU),
+        settlement=describe_settlement(match, YOU),
+        token=token,
+        closed=state.get("closed_by") is not None,
+        turn_line=turn_line(deal, YOU),
+        drawn=drawn,
+        shown=shown,
+        review=review,
+        review_winner=review_winner,
+        pad=pad,
+        pad_heads=pad_heads,
+        can_take_back=can_take_back(game),
+        contract=contract_line(deal, names),
+        bidding=bidding_lines(deal, names),
+        side_line=side_line,
+        sat_out=sat_out(deal, YOU),
+    )
+
+
+def _seat_views(game: Game, state: dict, names: list[str], hand: list[str]) -> list[SeatView]:
+    """The seats left, across and right of the reader, then the reader's: the others' cards
+    hidden (only their count reaches the page) until the deal is over."""
+    deal, rules = game.deal, game.rules
+    n = rules.players
+    over = deal.result is not None
+    others = [s for s in range(n) if s != YOU]
+    order = {"left": 0, "across": 1, "right": 2}
+    others.sort(key=lambda s: order[table_position(s, YOU, n)])
+    seats = []
+    for seat in [*others, YOU]:
+        view = SeatView.of(
+            state,
+            seat,
+            name=names[seat],
+            you=YOU,
+            to_act=deal.to_act,
+            hidden=seat != YOU and not over,
+            # Counting is part of the game: the other side's points show once the deal
+            # is over; a partner's count is the reader's own side's.
+            points_visible=same_side(seat, rules, YOU) or over,
+        )
+        if view.hidden:
+            view.cards = [""] * len(view.cards)  # only the count reaches the page
+        if seat == YOU:
+            view.cards = list(hand)  # while naming trumps: only the first cards
+        view.position = table_position(seat, YOU, n)
+        view.partner = seat != YOU and same_side(seat, rules, YOU)
+        view.bid = seat_bid(deal, seat)
+        seats.append(view)
+    return seats
+
+
+def _shown_marriages(marriages, state: dict, new: list[dict], names: list[str], over: bool):
+    """The marriages the computer seats showed: both cards just now, later those still in
+    the hand (public knowledge: a counting player remembers them)."""
+    shown = []
+    for m in marriages:
+        suit, player = m["suit"], m["player"]
+        if player == YOU or over:
+            continue
+        held = set(state["hands"][player])
+        just_now = {a["suit"] for a in new if a["type"] == "meld" and a["player"] == player}
+        cards = [c for c in (f"K{suit}", f"Q{suit}") if c in held or suit in just_now]
+        if cards:
+            shown.append((names[player], cards))
+    return shown
+
+
+def _trick_winner(game: Game, index: int) -> int:
+    """Who won trick `index`: the leader of the next one (the last one: the engine's record)."""
+    tricks = player_view(game.deal, YOU).tricks
+    if index + 1 < len(tricks):
+        return tricks[index + 1][0][0]
+    winner = game.deal.last_trick_winner
+    return game.deal.leader if winner is None else winner
