@@ -30,7 +30,15 @@ from words.match_words import (
     pad_how,
     pad_winner,
 )
-from words.table import SeatView, TableView, choice_label, same_side, seat_names, table_position
+from words.table import (
+    SeatView,
+    TableView,
+    choice_label,
+    same_side,
+    seat_names,
+    table_position,
+    trick_winner_name,
+)
 
 from .game import Game, pad_row
 from .ids import COMPUTER, YOU
@@ -135,8 +143,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
     drawn = [code for i, code in sorted(game.drawn.items()) if i >= game.seen]
     shown = _shown_marriages(you_view.marriages, state, new, names, over)
     last = state.get("last_trick") or []
-    # After a trick its winner is the next leader (also once the deal is over).
-    winner = names[state["leader"]] if last and not state["trick"] else ""
+    winner = trick_winner_name(state, names)
     review: list[tuple[str, str]] = []
     review_winner = ""
     if rules.trick_review != "none" and you_view.tricks and (state["trick"] or not last):
@@ -247,8 +254,9 @@ def _shown_marriages(marriages, state: dict, new: list[dict], names: list[str], 
 
 
 def _trick_winner(game: Game, index: int) -> int:
-    """Who won trick `index`: the leader of the next one (or the deal's last leader)."""
+    """Who won trick `index`: the leader of the next one (the last one: the engine's record)."""
     tricks = player_view(game.deal, YOU).tricks
     if index + 1 < len(tricks):
         return tricks[index + 1][0][0]
-    return game.deal.leader
+    winner = game.deal.last_trick_winner
+    return game.deal.leader if winner is None else winner

@@ -12,7 +12,7 @@ from sixtysix import Action, RuleSet
 
 from words.explain import describe_action, describe_result, explain_refusal, seat_name
 from words.markup import render_inline
-from words.table import SeatView, TableView, choice_label
+from words.table import SeatView, TableView, choice_label, trick_winner_name
 
 from . import wording
 from .models import Puzzle
@@ -257,7 +257,7 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
         phase=state["phase"],
         trick=[(names[p["player"]], p["card"]) for p in state["trick"]],
         last_trick=[(names[p["player"]], p["card"]) for p in last],
-        last_trick_winner=names[state["leader"]] if last and not state["trick"] else "",
+        last_trick_winner=trick_winner_name(state, names),
         happened=happened,
         highlight={a["card"] for a in steps[-2:] if a.get("card")},
         choices=choices,

@@ -15,7 +15,7 @@ from words.explain import describe_action, describe_result, explain_refusal, sea
 from words.markup import fill_html, render_inline, render_markup
 from words.solver_facts import is_false_claim, judge
 from words.solver_words import false_claim, wrong_move
-from words.table import SeatView, TableView, choice_label
+from words.table import SeatView, TableView, choice_label, trick_winner_name
 
 from .models import CourseGroup, Tutorial, TutorialStep
 from .replay import Position, Script, check_move, deal_at, fill, narration_values, replay_once
@@ -169,9 +169,7 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
         for a in position.actions
     ]
     last = position.completed_tricks[-1] if position.completed_tricks else None
-    last_winner = ""
-    if last and not state["trick"]:
-        last_winner = names[state["leader"]]  # a trick's winner leads next
+    last_winner = trick_winner_name(state, names)
     values = narration_values(position, rules, tutorial.you)
     choices = []
     if step.ask and position.result is None:

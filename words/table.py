@@ -83,6 +83,16 @@ class TableView:
     trump_card: str | None = None  # the dealer's card that fixed trumps, when it is shown
 
 
+def trick_winner_name(state: dict, names: list[str]) -> str:
+    """Who took the trick on the table's "last trick" (the engine's record of it), or ""
+    while a trick is being played or before the first one: lessons, practice and puzzles
+    all name it from here."""
+    winner = state.get("last_trick_winner")
+    if winner is None or state["trick"] or not state.get("last_trick"):
+        return ""
+    return names[winner]
+
+
 def choice_label(action: dict, rules: RuleSet) -> SafeString:
     """A button label for a move the reader may choose, as safe HTML (cards drawn as cards).
 

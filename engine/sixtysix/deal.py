@@ -361,6 +361,7 @@ class Deal(Legality, Moves):
                 for s, su, v, ok in self.marriages
             ],
             "last_trick": [{"player": s, "card": CODES[c]} for s, c in self.last_trick],
+            "last_trick_winner": self.last_trick_winner,
             "won_cards": [mask_codes(m) for m in self.won],
             "dead": mask_codes(self.dead),
             "bids": [{"player": s, "value": v} for s, v in self.bids],

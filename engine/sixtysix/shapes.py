@@ -54,6 +54,7 @@ class StateShape(TypedDict):
     trump_card: str | None
     marriages: list[MarriageShape]
     last_trick: list[PlayShape]
+    last_trick_winner: int | None
     won_cards: list[list[str]]
     dead: list[str]
     bids: list[BidShape]

@@ -14,6 +14,7 @@ from .cards import KING, QUEEN, Pack
 from .kinds import Phase
 from .ruleset import RuleSet
 from .scoring import Result
+from .tricks import trick_winner
 
 Marriage: TypeAlias = tuple[int, int, int | None, bool]
 """(seat, suit, value, counted): value None until trumps are fixed, counted once the side
@@ -95,6 +96,15 @@ class DealState:
     def stock_size(self) -> int:
         """Cards in the stock, counting the turn-up while it lies under it."""
         return self._stock_size()
+
+    @property
+    def last_trick_winner(self) -> int | None:
+        """The seat that took the last completed trick, read off its cards (None before the
+        first trick). Not the next leader: the deal's last trick leads nothing."""
+        if not self.last_trick:
+            return None
+        cards = [c for _s, c in self.last_trick]
+        return self.last_trick[trick_winner(cards, self.trump)][0]
 
     def _next(self, seat: int) -> int:
         act = self.active
