@@ -95,7 +95,12 @@ def test_a_puzzle_solved_on_a_phone_without_javascript(site, browser, variant, l
 
 def test_the_puzzle_of_the_day_leads_to_its_page(site, page):
     page.goto(f"{site}/en/")
-    page.locator(".daily-puzzle a").click()
+    # A card of the day's hand is a move: tapping it opens the puzzle with its answer.
+    page.locator(".daily-puzzle .card-choice").first.click()
+    expect(page.locator("h1")).to_contain_text("Puzzle")
+    expect(page.locator("#feedback")).to_have_class(re.compile(r"feedback--(correct|wrong)"))
+    page.go_back()
+    page.locator(".daily-puzzle").get_by_role("link", name="Find the best move.").click()
     expect(page.locator("h1")).to_contain_text("Puzzle")
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Puzzles").click()
     expect(page).to_have_url(f"{site}/en/puzzles/")
