@@ -299,11 +299,10 @@ def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
 
 @dataclass
 class DailyPuzzle:
-    """The home page's puzzle of the day: which one, the reader's cards, and each card with the
-    key of its move where it may be played (a way into the puzzle) or None (shown, not offered)."""
+    """The home page's puzzle of the day: which one, and the reader's cards, each with the key
+    of its move where it may be played (a way into the puzzle) or None (shown, not offered)."""
 
     puzzle: Puzzle
-    hand: list[str]
     trump: str | None
     cards: list[tuple[str, str | None]]
 
@@ -318,7 +317,6 @@ def daily_puzzle(day: datetime.date | None = None) -> DailyPuzzle | None:
     playable = {a.card: a.key() for a in deal.legal_actions() if a.type == "play"}
     return DailyPuzzle(
         puzzle=puzzle,
-        hand=hand,
         trump=state.get("trump"),
         cards=[(code, playable.get(code)) for code in hand],
     )
