@@ -48,7 +48,9 @@ def test_a_streak_climbs(client):
     assert 1200 < PuzzleRating.objects.get(puzzle=number_of(response)).rating <= 1250
 
 
-@pytest.mark.parametrize("query", [{"after": "abc"}, {"skip": "1,x,,99999999999"}, {"after": "1e9"}])
+@pytest.mark.parametrize(
+    "query", [{"after": "abc"}, {"skip": "1,x,,99999999999"}, {"after": "1e9"}]
+)
 def test_bad_queries_still_give_a_puzzle(client, query):
     assert number_of(client.get("/en/puzzles/next/", query))
 
