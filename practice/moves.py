@@ -4,6 +4,7 @@ Each returns the game to show next; the computer seats answer through seats.adva
 """
 
 from sixtysix import Action, EngineError
+from sixtysix.computer import DEFAULT_LEVEL
 from sixtysix.match import Match
 
 from rules.models import Variant
@@ -23,6 +24,7 @@ def game_new(
     match_id: str | None = None,
     origin: str = "",
     house: str = "",
+    level: str = DEFAULT_LEVEL,
 ) -> Game:
     """A new match, its first deal dealt by the computer on the reader's right so that the
     reader leads (or plays first after the bidding).
@@ -31,7 +33,8 @@ def game_new(
     a finished deal's record never stops another reader: finished.py); else a fresh match
     id (or the given one) fixes every deal. With `origin` (a registered start position, see
     `start_position`) the first deal is that position; GameError when it is unknown.
-    With `house` (a canonical house-rules code) the match is played by that table's rules."""
+    With `house` (a canonical house-rules code) the match is played by that table's rules;
+    `level` is the computer's (sixtysix.computer.LEVELS)."""
     rules = table_rules(variant, house)
     if deal_id is not None:
         match_id = new_id()
@@ -54,6 +57,7 @@ def game_new(
         Match(rules, dealer=dealer),
         origin=origin,
         house=house,
+        level=level,
     )
     advance(game)
     return game
@@ -140,6 +144,7 @@ def game_take_back(*, game: Game) -> Game:
         min(game.seen, cut),
         game.origin,
         game.house,
+        game.level,
     )
     back.seen = len(back.actions)
     return back
@@ -150,7 +155,10 @@ def game_next_deal(*, game: Game) -> Game:
     the ids, so posting an old page again gives the same deal."""
     if game.match.over:
         return game_new(
-            variant=game.variant, match_id=next_match_id(game.match_id), house=game.house
+            variant=game.variant,
+            match_id=next_match_id(game.match_id),
+            house=game.house,
+            level=game.level,
         )
     number = game.number + 1
     nxt = Game(
@@ -165,6 +173,7 @@ def game_next_deal(*, game: Game) -> Game:
         [*game.pad, pad_row(game)][-MAX_PAD:],
         origin=game.origin,  # only the first deal came from it; kept for the score pad
         house=game.house,
+        level=game.level,
     )
     advance(nxt)
     return nxt
