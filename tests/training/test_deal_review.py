@@ -189,3 +189,23 @@ def test_a_finished_deal_s_review_opens_the_hands_and_offers_to_try_again(client
         page = client.get(again[0].replace("&amp;", "&"))
         assert page.status_code == 200
         assert "could not be found" not in page.content.decode()
+
+
+def test_a_review_is_worked_out_once_and_cached_by_its_content(monkeypatch):
+    from training import review as review_module
+
+    game = played("classic66", DEALS[2], seed=2)
+    first = review_module.review_of(game)
+
+    def again(*args):
+        pytest.fail("worked out twice")
+
+    monkeypatch.setattr(review_module, "build", again)
+    assert review_module.review_of(game) == first
+    monkeypatch.undo()
+    # every verdict is kept by position: a new build judges nothing again
+    monkeypatch.setattr(review_module, "judge", again)
+    assert review_module.build(game).decisions == first.decisions
+    # another deal is another review
+    other = played("classic66", DEALS[3], seed=2)
+    assert review_module.content_key(other) != review_module.content_key(game)
