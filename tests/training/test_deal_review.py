@@ -209,3 +209,21 @@ def test_a_review_is_worked_out_once_and_cached_by_its_content(monkeypatch):
     # another deal is another review
     other = played("classic66", DEALS[3], seed=2)
     assert review_module.content_key(other) != review_module.content_key(game)
+
+
+def test_sampled_verdicts_are_stable_across_other_worlds():
+    """Judged again over other worlds (another seed), the marks mostly stay the same, and a
+    verdict that changes does so by at most one step."""
+    agree = total = 0
+    for n, deal_id in enumerate(DEALS[:2]):
+        game = played("classic66", deal_id, seed=n + 3)
+        for deal, action in positions(game):
+            if action.player != YOU or deal.phase != "open" or len(deal.legal_actions()) < 2:
+                continue
+            view = player_view(deal, YOU)
+            one = judge._sampled(view, deal.rules, action, 101)
+            two = judge._sampled(view, deal.rules, action, 202)
+            total += 1
+            agree += one.mark == two.mark
+            assert abs(judge.MARKS.index(one.mark) - judge.MARKS.index(two.mark)) <= 1
+    assert total >= 8 and agree >= 0.75 * total, (agree, total)
