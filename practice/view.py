@@ -189,6 +189,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         settlement=describe_settlement(match, YOU),
         token=token,
         closed=state.get("closed_by") is not None,
+        has_stock=rules.has_stock,
         turn_line=turn_line(deal, YOU),
         drawn=drawn,
         shown=shown,

@@ -196,6 +196,7 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
         trump=state.get("trump"),
         stock=state["stock_size"],
         closed=state.get("closed_by") is not None,
+        has_stock=rules.has_stock,
         phase=state["phase"],
         trick=[(names[p["player"]], p["card"]) for p in state["trick"]],
         last_trick=[(names[p["player"]], p["card"]) for p in (last or [])],
