@@ -135,12 +135,8 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
     you_view = player_view(deal, YOU)
     seats = _seat_views(game, state, names, you_view.hand)
     new = game.actions[game.seen :]
-    happened = [
-        str(render_inline(describe_action(a, names[a["player"]], a["player"] == YOU, rules)))
-        for a in new
-        if a["type"] != "draw"
-    ]
     drawn = [code for i, code in sorted(game.drawn.items()) if i >= game.seen]
+    happened = _happened(game, new, names)
     shown = _shown_marriages(you_view.marriages, state, new, names, over)
     last = state.get("last_trick") or []
     winner = trick_winner_name(state, names)
@@ -191,7 +187,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         closed=state.get("closed_by") is not None,
         has_stock=rules.has_stock,
         turn_line=turn_line(deal, YOU),
-        drawn=drawn,
+        drawn=[],  # the card drawn is named in the log, in its place (words.explain)
         shown=shown,
         review=review,
         review_winner=review_winner,
@@ -203,6 +199,25 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         side_line=side_line,
         sat_out=sat_out(deal, YOU),
     )
+
+
+def _happened(game: Game, new: list[dict], names: list[str]) -> list[str]:
+    """The log in the order things happened: a draw (with the card the reader took) before
+    the next lead."""
+    return [
+        str(
+            render_inline(
+                describe_action(
+                    a,
+                    names[a["player"]],
+                    a["player"] == YOU,
+                    game.rules,
+                    drawn=game.drawn.get(game.seen + offset),
+                )
+            )
+        )
+        for offset, a in enumerate(new)
+    ]
 
 
 def _seat_views(game: Game, state: dict, names: list[str], hand: list[str]) -> list[SeatView]:

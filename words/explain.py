@@ -191,9 +191,22 @@ def seat_name(seat: int, you: int, players: int, partnerships: bool) -> str:
     return _("Player opposite")
 
 
-def _draw_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
+def _draw_line(actor: str, is_you: bool, rules: RuleSet, drawn: str | None) -> SafeString:
+    """The draw after a trick, winner first; `drawn` is the card the reader took, where the
+    page may show it (practice), so the log names it in its place, before the next lead."""
     # The log says what happened, so in the past tense (its heading: "Just now:").
     one_opponent = rules.opponents == 1 and not rules.team_play
+    if drawn:
+        card = _card(drawn)
+        if is_you and one_opponent:
+            text = pgettext("log", "You drew [card:def] from the stock, then your opponent drew.")
+        elif is_you:
+            text = pgettext("log", "You drew [card:def] from the stock, then the others drew.")
+        elif one_opponent:
+            text = pgettext("log", "%(player)s drew from the stock, then you drew [card:def].")
+        else:
+            text = pgettext("log", "%(player)s drew from the stock first; you drew [card:def].")
+        return fill_html(text, player=actor, card=card)
     if is_you:
         if one_opponent:
             return fill_html(pgettext("log", "You drew from the stock, then your opponent drew."))
@@ -225,14 +238,18 @@ def _claim_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
     return fill_html(pgettext("log", "%(player)s claimed %(target)d."), player=actor, target=target)
 
 
-def describe_action(action: dict, actor: str, is_you: bool, rules: RuleSet) -> SafeString:
-    """A line of the log ("Just now:"), in the past tense: "Your opponent played [AS]"."""
+def describe_action(
+    action: dict, actor: str, is_you: bool, rules: RuleSet, *, drawn: str | None = None
+) -> SafeString:
+    """A line of the log ("Just now:"), in the past tense: "Your opponent played [AS]".
+
+    `drawn`: the card the reader drew in a draw action, where the page shows it."""
     kind = action.get("type")
     card = _card(action.get("card"))
     suit = _suit(action.get("suit"))
     value = action.get("value")
     if kind == "draw":
-        return _draw_line(actor, is_you, rules)
+        return _draw_line(actor, is_you, rules, drawn)
     if kind == "declare":
         return _claim_line(actor, is_you, rules)
     if kind == "bid" and isinstance(value, int) and is_moon(value, rules):
