@@ -115,6 +115,7 @@ INSTALLED_APPS = [
     "tutorial",
     "practice",
     "puzzles",
+    "training",
     "axes",
 ]
 
