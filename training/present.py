@@ -25,6 +25,7 @@ from words.review_words import (
     mark_name,
     no_mistakes_line,
     not_judged_line,
+    own_puzzle_title,
     sure_line,
     verdict_line,
 )
@@ -102,6 +103,8 @@ def _decision(game: Game, review: Review, step: Step, number: int) -> dict[str, 
         lines.append(better_line(choice_label(v.best.to_dict(), rules)))
     out.update(mark=v.mark, mark_name=mark_name(v.mark), lines=lines)
     out["again"] = _try_again(game, review, step) if v.mark != "good" else ""
+    if out["again"] and v.mark == "blunder":  # a puzzle of the reader's own (kept in the browser)
+        out["own_title"] = own_puzzle_title(game.variant.name, number)
     return out
 
 

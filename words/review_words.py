@@ -151,3 +151,8 @@ def cannot_judge_line() -> str:
     return _(
         "The engine cannot judge the play of this variant yet: the review shows the moves only."
     )
+
+
+def own_puzzle_title(variant: str, number: int) -> str:
+    """A blunder of the reader's, offered again as a puzzle of their own."""
+    return _("%(variant)s: your blunder at decision %(n)d") % {"variant": variant, "n": number}

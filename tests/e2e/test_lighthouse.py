@@ -40,6 +40,8 @@ PAGE_TYPES = {
     "puzzles": "/{lang}/puzzles/",
     "puzzle": "/{lang}/puzzles/1/",
     "review": "/{lang}/practice/classic66/review/?game={game}",
+    "puzzle-dashboard": "/{lang}/puzzles/dashboard/",
+    "puzzle-streak": "/{lang}/puzzles/streak/",
 }
 TIMEOUT = 180  # seconds for one Lighthouse run; a run normally takes a few seconds
 ATTEMPTS = 3  # runs of one URL when Chromium itself breaks down (see BROWSER_BREAKDOWNS)

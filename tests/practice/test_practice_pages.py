@@ -572,7 +572,8 @@ def test_the_deal_that_ends_the_match_names_the_match_winner(client, lang):
             "You won the match." if game.match.winners == [YOU] else "The computer won the match."
         )
         assert won in html
-        assert html.count(translation.gettext("Start a new match")) == 1
+        assert html.count(translation.gettext("Play again")) == 1  # one way on, at the score pad
+        assert translation.gettext("Start a new match") not in html
         assert translation.gettext("Next deal") not in html
 
 
