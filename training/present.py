@@ -41,7 +41,8 @@ def visible(cards: list[str], review: Review) -> list[str]:
 
 
 def _try_again(game: Game, review: Review, step: Step) -> str:
-    """The practice URL that starts at this decision (finished deals of preset tables only)."""
+    """The stored position of this decision, its key (finished deals of preset tables
+    only; "" where the layout would not give the deal again)."""
     if not review.over or game.house:
         return ""
     start = first_deal(game)
@@ -62,8 +63,16 @@ def _try_again(game: Game, review: Review, step: Step) -> str:
         return ""
     if dict(deal.state()) != _state_at(game, step.index) or deal.to_act != YOU:
         return ""  # a layout that does not give this deal again (e.g. a chosen trump card)
-    key = store(game.variant.slug, layout, actions)
-    return reverse("practice:game", args=[game.variant.slug]) + f"?from=review:{key}"
+    assert step.verdict is not None
+    options = [
+        {"key": o.action.key(), "value": o.value, "win": o.win} for o in step.verdict.options
+    ]
+    return store(game.variant.slug, layout, actions, options)
+
+
+def again_url(slug: str, key: str) -> str:
+    """Practice from a stored position."""
+    return reverse("practice:game", args=[slug]) + f"?from=review:{key}"
 
 
 def _layout(deal: Deal) -> dict[str, Any]:
@@ -102,9 +111,11 @@ def _decision(game: Game, review: Review, step: Step, number: int) -> dict[str, 
     if v.best is not None and v.best != v.chosen:
         lines.append(better_line(choice_label(v.best.to_dict(), rules)))
     out.update(mark=v.mark, mark_name=mark_name(v.mark), lines=lines)
-    out["again"] = _try_again(game, review, step) if v.mark != "good" else ""
-    if out["again"] and v.mark == "blunder":  # a puzzle of the reader's own (kept in the browser)
+    key = _try_again(game, review, step) if v.mark != "good" else ""
+    out["again"] = again_url(game.variant.slug, key) if key else ""
+    if key and v.mark == "blunder":  # a puzzle of the reader's own (kept in the browser)
         out["own_title"] = own_puzzle_title(game.variant.name, number)
+        out["own_url"] = reverse("training:own_puzzle", args=[key])
     return out
 
 

@@ -156,3 +156,17 @@ def cannot_judge_line() -> str:
 def own_puzzle_title(variant: str, number: int) -> str:
     """A blunder of the reader's, offered again as a puzzle of their own."""
     return _("%(variant)s: your blunder at decision %(n)d") % {"variant": variant, "n": number}
+
+
+def own_right() -> str:
+    return _("Right: that is the best move here.")
+
+
+def own_wrong(mine: float, best: float, rules: RuleSet) -> str:
+    """A wrong try at a puzzle from the reader's own deal, with the review's values."""
+    exact = float(mine).is_integer() and float(best).is_integer()
+    say = worth if exact else mean_worth
+    return _("Not the best move here: it is worth %(mine)s, the best %(best)s.") % {
+        "mine": say(mine, rules),
+        "best": say(best, rules),
+    }
