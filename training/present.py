@@ -104,7 +104,7 @@ def _decision(game: Game, review: Review, step: Step, number: int) -> dict[str, 
     if not v.judged:
         out.update(mark="", mark_name="", lines=[not_judged_line(v.why)])
         return out
-    lines = [verdict_line(v, rules)]
+    lines: list[str] = [verdict_line(v, rules)]
     for extra in (cost_line(v, rules, scale(rules)), sure_line(v)):
         if extra:
             lines.append(extra)
@@ -149,6 +149,7 @@ def summary(game: Game, review: Review) -> dict[str, Any]:
         lines.append(cannot_judge_line())
     key = review.key_step
     if key is not None:
+        assert key.verdict is not None
         lines.append(key_moment_line(decisions.index(key) + 1, key.verdict.mark))
     elif review.judged:
         lines.append(no_mistakes_line())
@@ -157,6 +158,7 @@ def summary(game: Game, review: Review) -> dict[str, Any]:
         result = describe_result(review.result, seat_names(game.rules, YOU), game.rules)
     marks = {m: 0 for m in ("good", "inaccuracy", "mistake", "blunder")}
     for step in review.judged:
+        assert step.verdict is not None
         marks[step.verdict.mark] += 1
     counts = [(mark_name(m), n) for m, n in marks.items()]
     return {"lines": lines, "result": result, "counts": counts}
