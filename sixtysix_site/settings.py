@@ -96,6 +96,8 @@ SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = True
 
 INSTALLED_APPS = [
+    # daphne first: its runserver serves HTTP and the tables' WebSockets (ASGI).
+    "daphne",
     # modeltranslation patches the admin, so it must come before it.
     "modeltranslation",
     "django.contrib.admin",
@@ -115,6 +117,7 @@ INSTALLED_APPS = [
     "tutorial",
     "practice",
     "puzzles",
+    "tables",
     "axes",
 ]
 
@@ -145,6 +148,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "sixtysix_site.urls"
 WSGI_APPLICATION = "sixtysix_site.wsgi.application"
+ASGI_APPLICATION = "sixtysix_site.asgi.application"
 
 TEMPLATES = [
     {
@@ -195,6 +199,25 @@ def shared_cache(default: dict) -> dict:
 
 
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "locmem://"))}
+
+
+def channel_layers(cache_url: str) -> dict:
+    """Table messages between workers: Redis when the cache is Redis, else in memory (one
+    process, as `make serve`)."""
+    if cache_url.startswith(("redis://", "rediss://")):
+        url = os.environ.get("CHANNELS_REDIS_URL", cache_url)
+        return {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [url], "prefix": "sixtysix-tables"},
+            }
+        }
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+CHANNEL_LAYERS = channel_layers(os.environ.get("CACHE_URL", ""))
+# A seat that has not moved for this long is played by the computer until its player returns.
+TABLES_IDLE_SECONDS = int(os.environ.get("TABLES_IDLE_SECONDS", "60"))
 CACHES["shared"] = shared_cache(CACHES["default"])
 # Pages with a query (rare combinations) stored per content version, by count and by bytes;
 # pages without one are always stored. With PAGE_TTL this bounds Redis too (page_cache.py).
