@@ -216,8 +216,14 @@ def channel_layers(cache_url: str) -> dict:
 
 
 CHANNEL_LAYERS = channel_layers(os.environ.get("CACHE_URL", ""))
-# A seat that has not moved for this long is played by the computer until its player returns.
+# Tables (tables/): a seat that has not moved for this long is played by the computer until
+# its player returns; the limits per seat, per client and per message.
 TABLES_IDLE_SECONDS = int(os.environ.get("TABLES_IDLE_SECONDS", "60"))
+TABLES_MESSAGES_PER_SECOND = int(os.environ.get("TABLES_MESSAGES_PER_SECOND", "8"))
+TABLES_PER_CLIENT = int(os.environ.get("TABLES_PER_CLIENT", "20"))  # tables opened an hour
+TABLES_MAX_CONNECTIONS = int(os.environ.get("TABLES_MAX_CONNECTIONS", "12"))  # per client
+TABLES_MAX_MESSAGE_BYTES = 1024
+TABLES_EXPIRE_SECONDS = 24 * 3600  # a table nobody has been at for this long is deleted
 CACHES["shared"] = shared_cache(CACHES["default"])
 # Pages with a query (rare combinations) stored per content version, by count and by bytes;
 # pages without one are always stored. With PAGE_TTL this bounds Redis too (page_cache.py).

@@ -30,11 +30,11 @@ COMMANDS = ("sit", "move", "back", "yes", "no", "next", "greet", "handoff")
 
 
 def open_rate() -> int:
-    return int(getattr(settings, "TABLES_PER_CLIENT", 20))
+    return int(settings.TABLES_PER_CLIENT)
 
 
 def message_rate() -> int:
-    return int(getattr(settings, "TABLES_MESSAGES_PER_SECOND", 8))
+    return int(settings.TABLES_MESSAGES_PER_SECOND)
 
 
 def limit_words() -> dict[str, str]:
