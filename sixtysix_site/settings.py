@@ -118,6 +118,7 @@ INSTALLED_APPS = [
     "practice",
     "puzzles",
     "tables",
+    "training",
     "axes",
 ]
 
