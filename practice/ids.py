@@ -68,9 +68,9 @@ def next_deal_id(match_id: str, number: int) -> str:
 
 def fresh_match_id(client: str, slug: str, *parts: object) -> str:
     """The match a reader without a game (no cookie, an unreadable form) is dealt: fixed by
-    the client, the game, the day and what it opens (a shared deal, an origin, a house table),
-    so dropping the cookie deals the same cards again; a new deal comes only through
-    "New match" (a post, counted by guard.limits)."""
+    the client, the game, the day and the house table, so dropping the cookie deals the
+    same cards again; a new deal comes only through "New match" (a post, counted by
+    guard.limits)."""
     day = int(time.time() // 86400)
     return _short_id(_mac("fresh", client, slug, day, *parts))
 

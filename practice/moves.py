@@ -33,15 +33,17 @@ def game_new(
     id (or the given one) fixes every deal. With `origin` (a registered start position, see
     `start_position`) the first deal is that position; GameError when it is unknown.
     With `house` (a canonical house-rules code) the match is played by that table's rules.
-    With `client` (the reader's address, guard.clients) and no `match_id`, the match id is
-    fixed by the client (ids.fresh_match_id): starting again without a game gives the same
-    deals, never a re-roll; every page that starts a match for a reader passes it."""
+    With `client` (the reader's address, guard.clients), no `match_id` and a first deal the
+    match id would deal, the match id is fixed by the client (ids.fresh_match_id): starting
+    again without a game gives the same cards, never a re-roll. A shared deal or an origin
+    fixes the first deal itself (and may be played again, so its match stays fresh); a later
+    deal of it comes only after that deal is played out. Every page that starts a match for
+    a reader passes `client`."""
     rules = table_rules(variant, house)
-    if deal_id is not None or match_id is None:
-        if client is None:
-            match_id = new_id()
-        else:
-            match_id = fresh_match_id(client, variant.slug, deal_id or "", origin, house)
+    if deal_id is not None or origin:
+        match_id = new_id()
+    elif match_id is None:
+        match_id = new_id() if client is None else fresh_match_id(client, variant.slug, house)
     if deal_id is None:
         deal_id = next_deal_id(match_id, 0)
     dealer = rules.players - 1

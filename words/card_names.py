@@ -11,6 +11,7 @@ serves every language.
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from django.templatetags.static import static
 from django.utils.html import format_html
@@ -44,11 +45,11 @@ SUIT_FORMS = tuple(
 )
 
 
-def _language() -> dict:
+def _language() -> dict[str, Any]:
     return FORMS.get((get_language() or "en").split("-")[0], FORMS["en"])
 
 
-def _form(table: dict, words: dict, form: str | None) -> str:
+def _form(table: dict[str, Any], words: dict[str, Any], form: str | None) -> str:
     """The form asked for where the language has it, else the form a name takes on its own."""
     return form if form in words else table["card"]["default"]
 

@@ -8,6 +8,8 @@ true for the variant it is shown in. Every sentence comes back as safe HTML buil
 (fill_html), with cards and suits already drawn: callers neither escape nor render it again.
 """
 
+from typing import Any
+
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -21,17 +23,17 @@ from .markup import fill_html
 def _suit(suit: object, *, named: bool = False) -> Slot:
     """A suit slot ("Hearts ♥" when `named`); nothing for anything but a suit letter."""
     if suit not in SUIT_SYMBOLS:
-        return Slot(lambda form: "")
+        return Slot(lambda form: SafeString(""))
     return suit_slot(str(suit), named=named)
 
 
 def _card(card: object) -> Slot:
     if not (isinstance(card, str) and len(card) == 2):
-        return Slot(lambda form: "")
+        return Slot(lambda form: SafeString(""))
     return card_slot(card)
 
 
-def _phase_reason(state: dict | None, rules: RuleSet) -> str:
+def _phase_reason(state: dict[str, Any] | None, rules: RuleSet) -> str:
     """Why obligations apply: the stock was closed or used up (games without one: no reason)."""
     if state is None or not rules.has_stock:
         return ""
@@ -50,8 +52,8 @@ def _claim_timing(rules: RuleSet) -> str:
 
 def explain_refusal(
     code: str,
-    details: dict,
-    state: dict | None = None,
+    details: dict[str, Any],
+    state: dict[str, Any] | None = None,
     *,
     rules: RuleSet,
 ) -> SafeString:
@@ -239,7 +241,7 @@ def _claim_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
 
 
 def describe_action(
-    action: dict, actor: str, is_you: bool, rules: RuleSet, *, drawn: str | None = None
+    action: dict[str, Any], actor: str, is_you: bool, rules: RuleSet, *, drawn: str | None = None
 ) -> SafeString:
     """A line of the log ("Just now:"), in the past tense: "Your opponent played [AS]".
 
@@ -362,7 +364,7 @@ def _and(names: list[str]) -> str:
     )
 
 
-def _totals(result: dict, names: list[str]) -> str:
+def _totals(result: dict[str, Any], names: list[str]) -> str:
     points = result.get("card_points", [])
     return ", ".join(
         _("%(player)s %(points)d") % {"player": in_sentence(names[seat]), "points": points[seat]}
@@ -380,7 +382,7 @@ def _winner_words(seats: list[int], names: list[str], rules: RuleSet) -> str:
     return _and(winners)
 
 
-def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeString:
+def describe_result(result: dict[str, Any], names: list[str], rules: RuleSet) -> SafeString:
     """ "Result: You — 2 game points (closed the stock and reached the target)." as safe HTML.
 
     Scored in card points (Idiot-66), the line gives the totals; in bid units, the units.

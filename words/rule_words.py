@@ -2,6 +2,7 @@
 rows of the facts table and the comparison (rules/parameters.py) name these."""
 
 from collections.abc import Callable
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -14,7 +15,7 @@ def yes_no(value: bool) -> str:
     return _("yes") if value else _("no")
 
 
-def choice(mapping: dict) -> Callable[[object], str]:
+def choice(mapping: dict[str, Any]) -> Callable[[object], str]:
     """Words for an enumerated value; an unknown value is shown as it is."""
 
     def words(value):
@@ -266,7 +267,7 @@ FALSE_CLAIM = {
 }
 
 
-def penalty_words(mapping: dict, key: str) -> Callable[[RuleSet], str]:
+def penalty_words(mapping: dict[str, Any], key: str) -> Callable[[RuleSet], str]:
     """Words for a penalty, said of the opponent, each opponent or the other side."""
 
     def words(r: RuleSet) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 from sixtysix import Action, Analysis, Deal, EngineError, RuleSet
 from sixtysix.players import player_view
@@ -48,7 +49,7 @@ class Line:
     """Both sides' best moves to the end of the deal, as the solver plays them."""
 
     actions: list[Action]
-    result: dict
+    result: dict[str, Any]
     only_moves: int
     """Moves of the first mover where a single move kept the value (of several)."""
     last_trick: int | None

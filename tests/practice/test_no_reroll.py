@@ -38,7 +38,7 @@ def test_an_unreadable_form_deals_the_same_cards_as_no_cookie():
     assert _game(response).deal_id == _fresh().deal_id
 
 
-def test_a_house_table_or_origin_page_opened_again_deals_the_same_cards():
+def test_a_house_table_opened_again_deals_the_same_cards():
     assert _fresh(house="fc1").deal_id == _fresh(house="fc1").deal_id
 
 
