@@ -68,12 +68,12 @@ def explain_refusal(
     because = _phase_reason(state, rules)
     reason = details.get("reason")
 
-    def obliged(text: str, **values) -> SafeString:
+    def obliged(text: str, **values: object) -> SafeString:
         # "The stock is closed, so you must …", or "You must …" where no reason is given.
         sentence = because + text if because else text[:1].upper() + text[1:]
         return fill_html(sentence, **values)
 
-    def plain(text: str, **values) -> SafeString:
+    def plain(text: str, **values: object) -> SafeString:
         return fill_html(text, **values)
 
     per_lead = rules.marriages_per_lead
@@ -298,7 +298,7 @@ def describe_action(
                 pgettext("log", "%(player)s named [suit] as trumps."), player=actor, suit=suit
             ),
         }
-    line = lines.get(kind)
+    line = lines.get(str(kind))
     return line() if line else fill_html("%(kind)s", kind=str(kind))
 
 

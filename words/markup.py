@@ -87,7 +87,7 @@ def fill_html(template: str, **values: object) -> SafeString:
     """
     slots = {key: value for key, value in values.items() if isinstance(value, Slot)}
     safe = {
-        key: value if isinstance(value, int) else conditional_escape(value)
+        key: value if isinstance(value, int) else conditional_escape(str(value))
         for key, value in values.items()
         if key not in slots
     }

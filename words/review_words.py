@@ -5,6 +5,8 @@ drawn by card_names through fill_html's `[card:acc]` slots, so each language nam
 in the case its sentence needs.
 """
 
+from typing import Any  # a verdict is training.judge.Verdict: words may not import training
+
 from django.utils.formats import number_format
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -39,7 +41,7 @@ def percent(share: float) -> int:
     return round(100 * share)
 
 
-def verdict_line(verdict, rules: RuleSet) -> SafeString:
+def verdict_line(verdict: Any, rules: RuleSet) -> SafeString:
     """How the move was judged and what it is worth next to the best move."""
     chosen = verdict.option(verdict.chosen)
     best = verdict.option(verdict.best) or chosen
@@ -81,7 +83,7 @@ def verdict_line(verdict, rules: RuleSet) -> SafeString:
     return fill_html(text, **values)
 
 
-def sure_line(verdict) -> str:
+def sure_line(verdict: Any) -> str:
     """How sure a sampled verdict is (exact and weighed verdicts need no such line)."""
     if verdict.method != "sampled" or verdict.best == verdict.chosen:
         return ""
@@ -90,7 +92,7 @@ def sure_line(verdict) -> str:
     }
 
 
-def cost_line(verdict, rules: RuleSet, unit: float = 1.0) -> str:
+def cost_line(verdict: Any, rules: RuleSet, unit: float = 1.0) -> str:
     """What the move cost, in game points (points in raw-point scoring: `unit` points per
     unit of the verdict's cost) and in winning chances ("" when nothing)."""
     if verdict.mark == "good":

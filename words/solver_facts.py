@@ -28,6 +28,8 @@ def analyse(deal: Deal) -> Analysis:
     repr: every field but the rules) and the rules; an Analysis is frozen, so sharing it
     is safe. Errors are raised each time, never kept.
     """
+    if deal.to_act is None:
+        raise SolverError("the deal is over: nobody is to act")
     view = player_view(deal, deal.to_act)
     key = (repr(view), deal.rules)
     analysis = _ANALYSES.get(key)
@@ -90,7 +92,7 @@ def last_trick_decides(line: Line, seat: int, rules: RuleSet) -> bool:
     points = result.get("card_points") or []
     if not bonus or len(points) != 2:
         return False
-    return points[seat] - bonus <= points[1 - seat] + bonus
+    return bool(points[seat] - bonus <= points[1 - seat] + bonus)
 
 
 @dataclass
@@ -102,7 +104,7 @@ class Wrong:
     after: float
     consequence: str
     """last_trick, opponent_claims, loses_deal, schneider, false_claim or "" (nothing to say)."""
-    details: dict = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
     """The numbers the sentence names (schneider: the opponent's `points` on the line)."""
 
 
@@ -111,12 +113,14 @@ def consequence(deal: Deal, action: Action) -> str:
     return consequence_of(deal, action)[0]
 
 
-def consequence_of(deal: Deal, action: Action) -> tuple[str, dict]:
+def consequence_of(deal: Deal, action: Action) -> tuple[str, dict[str, Any]]:
     """What the move gives away, read off the solver's best lines with and without it:
     false_claim, last_trick, opponent_claims, loses_deal, schneider or "" (nothing sure),
     with the numbers a sentence needs. Each is a fact of those two lines: the last trick
     changes hands, the opponent claims or wins the deal outright (never a tie), or the
     opponent's points cross the schneider line."""
+    if deal.to_act is None:
+        return "", {}  # the deal is over: no move gives anything away
     seat, opponent = deal.to_act, 1 - deal.to_act
     rules = deal.rules
     d = deal.copy()

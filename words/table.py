@@ -96,7 +96,7 @@ def trick_winner_name(state: dict[str, Any], names: list[str]) -> str:
     winner = state.get("last_trick_winner")
     if winner is None or state["trick"] or not state.get("last_trick"):
         return ""
-    return names[winner]
+    return names[int(winner)]
 
 
 def choice_label(action: dict[str, Any], rules: RuleSet) -> SafeString:
