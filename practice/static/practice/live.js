@@ -189,6 +189,10 @@
       while (news.nextElementSibling) news.nextElementSibling.remove();
       while (fresh.nextElementSibling) news.parentNode.appendChild(fresh.nextElementSibling);
     }
+    /* a reload shows this game (the cookie's), not the deal the address once opened */
+    if (window.location.search && window.history.replaceState) {
+      window.history.replaceState(null, "", url + "#table");
+    }
     var target = $(".hand--you .card-button:not([aria-disabled])") ||
       $(".practice-confirm button, .practice-confirm a") || $(".your-move button:not([disabled])") ||
       $('[data-shortcut="n"]') || $("#table");
@@ -210,6 +214,9 @@
     busy = true;
     var area = $(".table-area");
     if (area) area.dataset.moving = "true";
+    /* the marks were for the move just made: the hand waits, undimmed, for the answer */
+    root.querySelectorAll(".card-button--refused").forEach(function (b) { b.classList.remove("card-button--refused"); });
+    root.querySelectorAll(".card-why").forEach(function (why) { why.remove(); });
     root.setAttribute("aria-busy", "true");
     options.headers = { Accept: "application/json" };
     options.credentials = "same-origin";
