@@ -111,7 +111,9 @@ def test_a_match_from_a_lesson_ends_with_play_again_and_the_next_lesson(client):
     from tutorial.start_positions import resolve_lesson
 
     starts = ((t, resolve_lesson(t.slug)) for t in Tutorial.objects.order_by("order", "slug"))
-    tutorial, start = next((t, s) for t, s in starts if s and s.next_url and s.variant == "classic66")
+    tutorial, start = next(
+        (t, s) for t, s in starts if s and s.next_url and s.variant == "classic66"
+    )
     variant = Variant.objects.get(slug="classic66")
     game = game_new(variant=variant, origin=f"lesson:{tutorial.slug}")
     game.start.scores = [6, 6]  # whoever wins this deal wins the match
