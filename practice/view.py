@@ -146,12 +146,8 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
     you_view = player_view(deal, YOU)
     seats = _seat_views(game, state, names, you_view.hand)
     new = game.actions[game.seen :]
-    happened = [
-        str(render_inline(describe_action(a, names[a["player"]], a["player"] == YOU, rules)))
-        for a in new
-        if a["type"] != "draw"
-    ]
     drawn = [code for i, code in sorted(game.drawn.items()) if i >= game.seen]
+    happened = _happened(game, new, names)
     shown = _shown_marriages(you_view.marriages, state, new, names, over)
     last = state.get("last_trick") or []
     winner = trick_winner_name(state, names)
@@ -201,8 +197,9 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         settlement=describe_settlement(match, YOU),
         token=token,
         closed=state.get("closed_by") is not None,
+        has_stock=rules.has_stock,
         turn_line=turn_line(deal, YOU),
-        drawn=drawn,
+        drawn=[],  # the card drawn is named in the log, in its place (words.explain)
         shown=shown,
         review=review,
         review_winner=review_winner,
@@ -216,6 +213,25 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         next_url=origin_next_url(game.origin) if game.origin and match.over else "",
         **_card_marks(game, you_view.hand, choices),
     )
+
+
+def _happened(game: Game, new: list[dict], names: list[str]) -> list[str]:
+    """The log in the order things happened: a draw (with the card the reader took) before
+    the next lead."""
+    return [
+        str(
+            render_inline(
+                describe_action(
+                    a,
+                    names[a["player"]],
+                    a["player"] == YOU,
+                    game.rules,
+                    drawn=game.drawn.get(game.seen + offset),
+                )
+            )
+        )
+        for offset, a in enumerate(new)
+    ]
 
 
 # The keys the page offers for its buttons (keys.js presses the element with that key).

@@ -19,6 +19,7 @@ from guard.clients import client_ip
 from rules import house as house_rules
 from rules.house_pages import changes_of
 from rules.models import Variant
+from words.deal_words import confirm_question
 from words.house import code_error, combination_error
 from words.markup import render_inline
 
@@ -79,16 +80,7 @@ def _set_cookie(request, response, game) -> None:
 
 
 def _confirmation(game, key: str) -> dict:
-    target = game.rules.target
-    if key == "declare":
-        question = _(
-            "Claim %(target)d now? If you have fewer than %(target)d points, you lose the deal."
-        ) % {"target": target}
-    else:
-        question = _(
-            "Close the stock now? Nobody draws any more, and if you do not reach %(target)d "
-            "points you lose the deal."
-        ) % {"target": target}
+    question = confirm_question(key, game.rules)
     label = next(c["label"] for c in practice_view(game=game, token="").choices if c["key"] == key)
     return {"key": key, "question": question, "label": label}
 

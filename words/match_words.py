@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from sixtysix.match import Match
 from sixtysix.ruleset import RuleSet
 
-from .explain import RESULT_REASONS, in_sentence
+from .explain import in_sentence, reason_words
 from .table import same_side, seat_names
 
 
@@ -132,9 +132,28 @@ def explain_game_points(result: dict, rules: RuleSet, you: int) -> str:
             )
         return _("The computer has %(points)d card points, %(line)d or more: 1 game point.") % facts
     if reason == "false_declaration":
-        return _(
-            "Claiming %(target)d without having %(target)d points gives the other side the penalty."
-        ) % {"target": rules.target}
+        facts = {"target": rules.target, "n": result["game_points"]}
+        if winner == you:
+            return (
+                ngettext(
+                    "The computer claimed %(target)d without having %(target)d points: you score "
+                    "%(n)d game point.",
+                    "The computer claimed %(target)d without having %(target)d points: you score "
+                    "%(n)d game points.",
+                    facts["n"],
+                )
+                % facts
+            )
+        return (
+            ngettext(
+                "You claimed %(target)d without having %(target)d points: the computer scores "
+                "%(n)d game point.",
+                "You claimed %(target)d without having %(target)d points: the computer scores "
+                "%(n)d game points.",
+                facts["n"],
+            )
+            % facts
+        )
     if reason in ("closed_failed", "closer_beaten"):
         # the number the engine scored by this variant's penalty rule, not a preset's
         return ngettext(
@@ -169,5 +188,4 @@ def pad_winner(winner: object, rules: RuleSet, names: list[str], you: int) -> st
 
 def pad_how(reason: str, rules: RuleSet) -> str:
     """How a deal on the score pad was won, in a few words ("" for an unknown reason)."""
-    how_of = RESULT_REASONS.get(reason)
-    return how_of(rules.target) if how_of else ""
+    return reason_words(reason, rules)

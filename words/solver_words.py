@@ -45,9 +45,14 @@ def wrong_move(wrong, rules: RuleSet) -> str:
     elif wrong.consequence == "loses_deal":
         more = _("After it your opponent wins the deal.")
     elif wrong.consequence == "schneider":
-        more = _(
-            "Your opponent then gets to %(threshold)d points, so you win fewer game points."
-        ) % {"threshold": rules.schneider_threshold}
+        points = wrong.details["points"]
+        more = ngettext(
+            "Your opponent then gets to %(points)d point (%(threshold)d are enough to escape "
+            "schneider), so you win fewer game points.",
+            "Your opponent then gets to %(points)d points (%(threshold)d are enough to escape "
+            "schneider), so you win fewer game points.",
+            points,
+        ) % {"points": points, "threshold": rules.schneider_threshold}
     elif wrong.consequence == "false_claim":
         more = false_claim(rules)
     else:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from sixtysix.bidding import MOON_BID
 from sixtysix.ruleset import RuleSet
 
@@ -80,7 +80,12 @@ class TableView:
     happened: list[str]
     highlight: set[str]
     closed: bool = False
+    has_stock: bool = True  # False: the strict rules hold from the first trick
     trump_card: str | None = None  # the dealer's card that fixed trumps, when it is shown
+
+    @property
+    def strict_label(self) -> str:
+        return strict_badge(self.phase, self.has_stock)
 
 
 def trick_winner_name(state: dict, names: list[str]) -> str:
@@ -100,7 +105,6 @@ def choice_label(action: dict, rules: RuleSet) -> SafeString:
     for showing a marriage.
     """
     kind = action["type"]
-    target = rules.target
     suit = action.get("suit")
     suit_picture = suit_slot(suit) if suit in SUIT_SYMBOLS else Slot(lambda form: "")
     labels = {
@@ -110,7 +114,7 @@ def choice_label(action: dict, rules: RuleSet) -> SafeString:
         "meld": lambda: fill_html(_("Show the marriage in [suit]"), suit=suit_picture),
         "exchange": lambda: fill_html(_("Exchange the trump card")),
         "close": lambda: fill_html(_("Close the stock")),
-        "declare": lambda: fill_html(_("Claim %(target)d"), target=target),
+        "declare": lambda: _claim_label(rules),
         "draw": lambda: fill_html(_("Draw")),
         "bid": lambda: _bid_label(action.get("value"), rules),
         "pass": lambda: fill_html(_("Pass")),
@@ -118,6 +122,23 @@ def choice_label(action: dict, rules: RuleSet) -> SafeString:
     }
     label = labels.get(kind)
     return label() if label else fill_html("%(kind)s", kind=str(kind))
+
+
+def _claim_label(rules: RuleSet) -> SafeString:
+    """ "Claim 66": of one's own points, or (partners) of the side's points together."""
+    if rules.team_play:
+        return fill_html(pgettext("side", "Claim %(target)d"), target=rules.target)
+    return fill_html(_("Claim %(target)d"), target=rules.target)
+
+
+def strict_badge(phase: str, has_stock: bool) -> str:
+    """The badge of the strict phase: the endgame once the stock is gone; in games without
+    a stock the same rules hold from the first trick, so it is no "endgame"."""
+    if phase != "strict":
+        return ""
+    if has_stock:
+        return _("endgame: follow suit")
+    return _("strict play: follow suit")
 
 
 def _bid_label(value: object, rules: RuleSet) -> SafeString:

@@ -57,6 +57,8 @@ def test_a_review_of_a_finished_deal_and_its_blunder_tried_again(site, page):
     expect(key).to_contain_text("Key moment")
     expect(key.locator(".review-mark")).to_have_text(re.compile("Blunder|Mistake|Inaccuracy"))
     expect(page.locator(".review-summary")).to_contain_text("The key moment: your decision")
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     # the blunders became puzzles of the reader's own, listed on the dashboard
     mine = stored(page).get("mine", [])
     assert mine and all("from=review:" in p["url"] for p in mine)
