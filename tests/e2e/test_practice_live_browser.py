@@ -29,7 +29,7 @@ Element.prototype.animate = function () {
   return animate.apply(this, arguments);
 };
 document.addEventListener("DOMContentLoaded", () => {
-  document.documentElement.dataset.speed = window.__speed || "fast";
+  if (window.__speed) document.documentElement.dataset.speed = window.__speed;
   new MutationObserver(() => {
     const cards = [...document.querySelectorAll(".trick [data-card]")].map(c => c.dataset.card);
     const last = window.__trick[window.__trick.length - 1];
@@ -181,10 +181,12 @@ def test_each_card_of_the_others_at_the_normal_pace(site, browser):
 
 
 def test_reduced_motion_moves_nothing_and_still_shows_each_card(site, browser):
+    # the site's own default under reduced motion (prefs.js: speed "off")
     context, page, loads = open_table(
-        browser, site, f"/en/practice/three_all_play/?deal={SHARED}", PHONE, reduced=True
+        browser, site, f"/en/practice/three_all_play/?deal={SHARED}", PHONE, reduced=True, speed=""
     )
     try:
+        assert page.evaluate("document.documentElement.dataset.speed") == "off"
         events = []
         for _ in range(3):
             events += tap(page, usable_move(page))
