@@ -217,21 +217,25 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
 
 def _happened(game: Game, new: list[dict], names: list[str]) -> list[str]:
     """The log in the order things happened: a draw (with the card the reader took) before
-    the next lead."""
-    return [
-        str(
-            render_inline(
-                describe_action(
-                    a,
-                    names[a["player"]],
-                    a["player"] == YOU,
-                    game.rules,
-                    drawn=game.drawn.get(game.seen + offset),
-                )
-            )
+    the next lead, and each card said as led or as played to a trick."""
+    size = len(game.deal.state().get("active") or range(game.rules.players))
+    played = sum(1 for a in game.actions[: game.seen] if a["type"] == "play")
+    lines = []
+    for offset, a in enumerate(new):
+        led = None
+        if a["type"] == "play":
+            led = played % size == 0
+            played += 1
+        line = describe_action(
+            a,
+            names[a["player"]],
+            a["player"] == YOU,
+            game.rules,
+            drawn=game.drawn.get(game.seen + offset),
+            led=led,
         )
-        for offset, a in enumerate(new)
-    ]
+        lines.append(str(render_inline(line)))
+    return lines
 
 
 # The keys the page offers for its buttons (keys.js presses the element with that key).

@@ -239,11 +239,18 @@ def _claim_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
 
 
 def describe_action(
-    action: dict, actor: str, is_you: bool, rules: RuleSet, *, drawn: str | None = None
+    action: dict,
+    actor: str,
+    is_you: bool,
+    rules: RuleSet,
+    *,
+    drawn: str | None = None,
+    led: bool | None = None,
 ) -> SafeString:
     """A line of the log ("Just now:"), in the past tense: "Your opponent played [AS]".
 
-    `drawn`: the card the reader drew in a draw action, where the page shows it."""
+    `drawn`: the card the reader drew in a draw action, where the page shows it; `led`:
+    False for a card played to a trick already led (Danish "lagde", not "spillede ud")."""
     kind = action.get("type")
     card = _card(action.get("card"))
     suit = _suit(action.get("suit"))
@@ -252,6 +259,12 @@ def describe_action(
         return _draw_line(actor, is_you, rules, drawn)
     if kind == "declare":
         return _claim_line(actor, is_you, rules)
+    if kind == "play" and led is False:
+        if is_you:
+            return fill_html(pgettext("log, following", "You played [card:def]."), card=card)
+        return fill_html(
+            pgettext("log, following", "%(player)s played [card:def]."), player=actor, card=card
+        )
     if kind == "bid" and isinstance(value, int) and is_moon(value, rules):
         if is_you:
             return fill_html(pgettext("log", "You bid the moon."))
