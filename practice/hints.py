@@ -5,8 +5,8 @@ of what the reader's seat knows; at most `HINT_SLOTS` are computed at once per p
 `machine_slots()` on the whole machine (leases in the shared store, guard.limits:
 with sync workers one worker always stays free for pages); the rest are told to try again
 (503, also when the store is down). Each client may ask for `rate_limit()` new hints a
-minute across all workers (429). Words are made here, per language, from the cached
-numbers.
+minute across all workers (429). The words are made in words/hint_words.py, per
+language, from the cached numbers.
 """
 
 import contextlib
@@ -14,21 +14,14 @@ import logging
 import os
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
-from django.utils.formats import number_format
-from django.utils.html import conditional_escape
-from django.utils.safestring import mark_safe
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from sixtysix import Action, RuleSet
 from sixtysix.hints import hint_for, view_key
 from sixtysix.players import player_view
 
 from guard import limits
-from words.table import choice_label
+from words.hint_words import HintText, hint_text
 
 from .game import Game
 from .ids import YOU
@@ -49,13 +42,6 @@ class HintBusy(Exception):
 
 class HintRateLimited(Exception):
     """This client asked for too many new hints in the last minute."""
-
-
-@dataclass
-class HintText:
-    line: str  # the advice, as safe HTML
-    summary: str  # what the numbers rest on (plain text)
-    details: list[str]  # one line per move, safe HTML
 
 
 def _key(game: Game) -> str:
@@ -135,145 +121,4 @@ def hint_data(game: Game, client: str) -> dict | None:
     return data
 
 
-def _label(key: str, rules: RuleSet) -> str:
-    return choice_label(Action.from_key(key, YOU).to_dict(with_player=False), rules)
-
-
-def _tenths(share: float) -> int:
-    return round(share * 10)
-
-
-def _signed(value: float) -> str:
-    """An average with its sign, as the reader's language writes numbers: "+0,6", and a true
-    minus sign (U+2212) rather than a hyphen."""
-    rounded = round(value, 1)
-    text = number_format(abs(rounded), decimal_pos=1)
-    if rounded == 0:  # no "-0,0": an average that rounds to nothing has no sign
-        return text
-    return ("+" if rounded > 0 else "\u2212") + text
-
-
-def hint_text(data: dict, rules: RuleSet) -> HintText:
-    """The advice in plain words; the numbers go to `details`."""
-    target = rules.target
-    move = _label(data["best"], rules)
-    reason, method = data["reason"], data["method"]
-    if method == "rule":  # the auction or naming trumps: a rule of thumb, no numbers
-        facts = {"move": move}
-        if data["best"] == "pass" and reason == "bid":
-            line = _fill(
-                _(
-                    "%(move)s: your hand is not strong enough to bid higher. A rule of thumb, "
-                    "not a worked-out answer."
-                ),
-                facts,
-            )
-        elif data["best"] == "pass":
-            line = _fill(
-                _(
-                    "%(move)s: no suit is strong enough to name, so let the next card decide. "
-                    "A rule of thumb, not a worked-out answer."
-                ),
-                facts,
-            )
-        elif reason == "trump":
-            line = _fill(
-                _("%(move)s: your strongest suit. A rule of thumb, not a worked-out answer."),
-                facts,
-            )
-        else:
-            line = _fill(
-                _(
-                    "%(move)s: what your high cards, trumps and marriages are likely to take. "
-                    "A rule of thumb, not a worked-out answer."
-                ),
-                facts,
-            )
-        return HintText(line, "", [])
-    best = next(m for m in data["moves"] if m[0] == data["best"])
-    n = _tenths(best[2])
-    facts = {"move": move, "points": data["points"], "target": target, "n": n}
-    many = rules.players > 2
-    if reason == "claim":
-        line = _fill(_("%(move)s: you already have %(points)d points, %(target)d or more."), facts)
-    elif reason == "last_trump" and many:
-        line = _fill(
-            _(
-                "%(move)s: it draws the last trump the others hold, and then you win the deal "
-                "whatever they play."
-            ),
-            facts,
-        )
-    elif reason == "last_trump":
-        line = _fill(
-            _(
-                "%(move)s: it draws your opponent's last trump, and then you win the deal "
-                "whatever they play."
-            ),
-            facts,
-        )
-    elif reason == "marriage":
-        facts["marriage"] = data.get("marriage", 0)
-        line = _fill(_("%(move)s: the marriage is worth %(marriage)d points."), facts)
-    elif reason == "only_win" and many:
-        line = _fill(_("%(move)s: it is the only move that wins, whatever the others play."), facts)
-    elif reason == "only_win":
-        line = _fill(
-            _("%(move)s: it is the only move that wins, whatever your opponent plays."), facts
-        )
-    elif reason == "wins" and many:
-        line = _fill(_("%(move)s: with it you win the deal, whatever the others play."), facts)
-    elif reason == "wins":
-        line = _fill(_("%(move)s: with it you win the deal, whatever your opponent plays."), facts)
-    elif reason == "all_lose" and method == "exact":
-        line = _fill(
-            _("Every move loses this deal. The one that loses the least: %(move)s."), facts
-        )
-    elif reason == "all_lose":
-        line = _fill(
-            _("Every move is likely to lose. The one that loses the least: %(move)s."), facts
-        )
-    elif reason == "likely":
-        line = _fill(
-            ngettext(
-                "%(move)s: it wins about %(n)d time out of 10, however the unseen cards lie.",
-                "%(move)s: it wins about %(n)d times out of 10, however the unseen cards lie.",
-                n,
-            ),
-            facts,
-        )
-    elif n == 0:  # under one in twenty: "about 0 times" is no number to give
-        line = _fill(_("%(move)s: your best chance, though it wins less than once in 10."), facts)
-    else:
-        line = _fill(
-            ngettext(
-                "%(move)s: your best chance, though it wins only about %(n)d time out of 10.",
-                "%(move)s: your best chance, though it wins only about %(n)d times out of 10.",
-                n,
-            ),
-            facts,
-        )
-    count = data["samples"]
-    if method == "exact":
-        summary = _("Worked out exactly: every card left is known.")
-    else:
-        summary = ngettext(
-            "Played out in %(count)d way the unseen cards could lie.",
-            "Played out in %(count)d ways the unseen cards could lie.",
-            count,
-        ) % {"count": count}
-    details = []
-    for key, value, share in sorted(data["moves"], key=lambda m: -m[1]):
-        facts = {"move": _label(key, rules), "share": round(share * 100), "value": _signed(value)}
-        details.append(
-            _fill(
-                _("%(move)s: wins %(share)d%% of the time, %(value)s game points on average."),
-                facts,
-            )
-        )
-    return HintText(line, summary, details)
-
-
-def _fill(template: str, facts: dict) -> str:
-    """A translated sentence with the move's label (already HTML) put in, escaped once."""
-    return mark_safe(conditional_escape(template) % facts)  # noqa: S308 - escaped above
+__all__ = ["HintText", "hint_text"]

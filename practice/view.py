@@ -42,7 +42,9 @@ from words.table import (
 
 from .game import Game, pad_row
 from .ids import COMPUTER, YOU
+from .legality import card_refusals, claim_refusal
 from .moves import can_take_back
+from .positions import origin_next_url
 from .seats import draw_is_a_chore
 from .sharing import share_id
 
@@ -70,6 +72,9 @@ class PracticeView(TableView):
     side_line: str = ""
     sat_out: str = ""
     settlement: str = ""
+    refused: dict[str, str] = field(default_factory=dict)  # card -> why it may not be played
+    shortcuts: dict[str, str] = field(default_factory=dict)  # playable card -> key "1".."9"
+    next_url: str = ""  # after a match from a lesson: the next lesson
 
     @property
     def buttons(self) -> list[dict]:
@@ -80,6 +85,12 @@ class PracticeView(TableView):
     def can_play(self) -> bool:
         """A card of the hand may be played now (not while bidding or naming trumps)."""
         return any(c["type"] == "play" for c in self.choices)
+
+    @property
+    def hand(self) -> list[tuple[str, str, str]]:
+        """The reader's cards with why each may not be played ("") and its key ("")."""
+        cards = self.seats[-1].cards if self.seats else []
+        return [(c, self.refused.get(c, ""), self.shortcuts.get(c, "")) for c in cards]
 
     hand_template: str = "practice/includes/hand.html"
 
@@ -135,12 +146,8 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
     you_view = player_view(deal, YOU)
     seats = _seat_views(game, state, names, you_view.hand)
     new = game.actions[game.seen :]
-    happened = [
-        str(render_inline(describe_action(a, names[a["player"]], a["player"] == YOU, rules)))
-        for a in new
-        if a["type"] != "draw"
-    ]
     drawn = [code for i, code in sorted(game.drawn.items()) if i >= game.seen]
+    happened = _happened(game, new, names)
     shown = _shown_marriages(you_view.marriages, state, new, names, over)
     last = state.get("last_trick") or []
     winner = trick_winner_name(state, names)
@@ -157,6 +164,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
             for a in deal.legal_actions()
             if a.type != "draw" or not draw_is_a_chore(deal)
         ]
+        _mark_buttons(game, choices)
     result = why = ""
     if over:
         result_dict = deal.result.to_dict()
@@ -189,8 +197,9 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         settlement=describe_settlement(match, YOU),
         token=token,
         closed=state.get("closed_by") is not None,
+        has_stock=rules.has_stock,
         turn_line=turn_line(deal, YOU),
-        drawn=drawn,
+        drawn=[],  # the card drawn is named in the log, in its place (words.explain)
         shown=shown,
         review=review,
         review_winner=review_winner,
@@ -201,7 +210,55 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         bidding=bidding_lines(deal, names),
         side_line=side_line,
         sat_out=sat_out(deal, YOU),
+        next_url=origin_next_url(game.origin) if game.origin and match.over else "",
+        **_card_marks(game, you_view.hand, choices),
     )
+
+
+def _happened(game: Game, new: list[dict], names: list[str]) -> list[str]:
+    """The log in the order things happened: a draw (with the card the reader took) before
+    the next lead, and each card said as led or as played to a trick."""
+    size = len(game.deal.state().get("active") or range(game.rules.players))
+    played = sum(1 for a in game.actions[: game.seen] if a["type"] == "play")
+    lines = []
+    for offset, a in enumerate(new):
+        led = None
+        if a["type"] == "play":
+            led = played % size == 0
+            played += 1
+        line = describe_action(
+            a,
+            names[a["player"]],
+            a["player"] == YOU,
+            game.rules,
+            drawn=game.drawn.get(game.seen + offset),
+            led=led,
+        )
+        lines.append(str(render_inline(line)))
+    return lines
+
+
+# The keys the page offers for its buttons (keys.js presses the element with that key).
+BUTTON_KEYS = {"declare": "c", "close": "x"}
+
+
+def _mark_buttons(game: Game, choices: list[dict]) -> None:
+    """A claim that can only lose is shown disabled with the reason; claim and close get
+    their keys."""
+    for choice in choices:
+        if choice["key"] in BUTTON_KEYS:
+            choice["shortcut"] = BUTTON_KEYS[choice["key"]]
+        if choice["type"] == "declare":
+            choice["why"] = claim_refusal(game)
+
+
+def _card_marks(game: Game, hand: list[str], choices: list[dict]) -> dict:
+    """The refused cards with their reasons, and keys 1-9 for the playable ones in hand order."""
+    if not any(c["type"] == "play" for c in choices):
+        return {}
+    refused = card_refusals(game, hand)
+    playable = [code for code in hand if code not in refused]
+    return {"refused": refused, "shortcuts": {c: str(i) for i, c in enumerate(playable[:9], 1)}}
 
 
 def _seat_views(game: Game, state: dict, names: list[str], hand: list[str]) -> list[SeatView]:

@@ -20,12 +20,15 @@ from guard.clients import client_ip
 from rules import house as house_rules
 from rules.house_pages import changes_of
 from rules.models import Variant
+from words.deal_words import confirm_question
 from words.house import code_error, combination_error
 from words.markup import render_inline
 
 from . import finished, hints, sharing
+from .events import events_since
 from .game import PRACTICE_VARIANTS, GameError, game_loads
 from .ids import ID_LENGTH, clean_id, next_match_id
+from .live import live_answer, live_note, wants_json
 from .moves import (
     can_take_back,
     game_move,
@@ -79,16 +82,7 @@ def _set_cookie(request, response, game) -> None:
 
 
 def _confirmation(game, key: str) -> dict:
-    target = game.rules.target
-    if key == "declare":
-        question = _(
-            "Claim %(target)d now? If you have fewer than %(target)d points, you lose the deal."
-        ) % {"target": target}
-    else:
-        question = _(
-            "Close the stock now? Nobody draws any more, and if you do not reach %(target)d "
-            "points you lose the deal."
-        ) % {"target": target}
+    question = confirm_question(key, game.rules)
     label = next(c["label"] for c in practice_view(game=game, token="").choices if c["key"] == key)
     return {"key": key, "question": question, "label": label}
 
@@ -102,21 +96,38 @@ def _rules_in_force(game) -> dict | None:
     return {"code": game.house, "url": url, "changes": changes_of(base, game.rules)}
 
 
-def _render(request, game, *, message="", status=200, hint=None, confirm=None):
+def _render(
+    request,
+    game,
+    *,
+    message="",
+    status=200,
+    hint=None,
+    confirm=None,
+    note="",
+    leave=None,
+    events=(),
+):
+    """The page (or, for the live table's script, its table fragment and the events)."""
     token = game.dumps()
     view = practice_view(game=game, token=token)
     context = {
         "view": view,
         "message": render_inline(message) if message else "",
+        "note": note,
         "hint": hint,
         "confirm": confirm,
+        "leave": leave,
         "nav": "practice",
         "house": _rules_in_force(game),
         # Only a finished deal has a name that opens it (sharing.py).
         "share": sharing.share_id(game.deal_id) if game.over else "",
         "levels": [(level, LEVEL_NAMES[level], level == game.level) for level in LEVELS],
     }
-    response = render(request, "practice/game.html", context, status=status)
+    if wants_json(request):
+        response = live_answer(request, context, status=status, events=events)
+    else:
+        response = render(request, "practice/game.html", context, status=status)
     _set_cookie(request, response, game)
     return response
 
@@ -139,9 +150,13 @@ def _client(request) -> str:
 
 
 def _busy(request, variant, message: str, status: int, retry_after: int, *, for_hint=True):
-    """A short page (no table to build): the busy worker is free again at once."""
-    context = {"variant": variant, "message": message, "nav": "practice", "for_hint": for_hint}
-    response = render(request, "practice/busy.html", context, status=status)
+    """A short page (no table to build): the busy worker is free again at once; the live
+    table gets the note alone and keeps the table it shows."""
+    if wants_json(request):
+        response = live_note(message, status=status)
+    else:
+        context = {"variant": variant, "message": message, "nav": "practice", "for_hint": for_hint}
+        response = render(request, "practice/busy.html", context, status=status)
     response["Retry-After"] = str(retry_after)
     return response
 
@@ -151,10 +166,10 @@ def _with_hint(request, game):
         data = hints.hint_data(game, _client(request))
     except hints.HintBusy:
         message = _("Many hints are being worked out right now. Try again in a moment.")
-        return _busy(request, game.variant, message, 503, hints.RETRY_BUSY)
+        return _no_hint(request, game, message, 503, hints.RETRY_BUSY)
     except hints.HintRateLimited:
         message = _("You have asked for many hints in a short time. Try again in a minute.")
-        return _busy(request, game.variant, message, 429, hints.RATE_WINDOW)
+        return _no_hint(request, game, message, 429, hints.RATE_WINDOW)
     if data:
         hint = hints.hint_text(data, game.rules)
     elif is_your_turn(game) and len(game.deal.legal_actions()) > 1:
@@ -168,48 +183,88 @@ def _with_hint(request, game):
     return _render(request, game, hint=hint)
 
 
+def _no_hint(request, game, message: str, status: int, retry_after: int):
+    """Past the hint limit the table stays, with a short note beside it."""
+    response = _render(request, game, note=message, status=status)
+    response["Retry-After"] = str(retry_after)
+    return response
+
+
+def _leave_first(request, game, query: str):
+    """A link that would throw away the match in progress asks first (no script needed)."""
+    url = reverse("practice:game", args=[game.variant.slug])
+    leave = {
+        "question": _(
+            "Play that deal again? It starts a new match, and the match in progress is lost."
+        ),
+        "label": _("Play it again"),
+        "href": f"{url}?{query}",
+    }
+    return _render(request, game, leave=leave)
+
+
+def _cookie_game(request, variant):
+    token = request.COOKIES.get(COOKIE.format(slug=variant.slug), "")
+    if token and len(token) < 20_000:
+        try:
+            return game_loads(variant=variant, token=token)
+        except GameError:
+            return None
+    return None
+
+
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
 def practice_game(request, slug):
     variant = _variant(slug)
     if request.method == "POST":
         return _post(request, variant)
+    if "ask" in request.GET:
+        game = _cookie_game(request, variant)
+        if game is not None and not game.match.over:
+            query = request.GET.copy()
+            del query["ask"]
+            return _leave_first(request, game, query.urlencode()[:300])
     house = request.GET.get("house")
     if house is not None:
         house, message = _house(variant, house[:120])
         if message:
-            return _render(request, game_new(variant=variant), message=message, status=400)
+            return _render(
+                request,
+                game_new(variant=variant, client=_client(request)),
+                message=message,
+                status=400,
+            )
     raw_deal = request.GET.get("deal")
     if raw_deal is not None:
         deal_id = clean_id(raw_deal)
         if deal_id is None:
-            game = game_new(variant=variant, house=house or "")
+            game = game_new(variant=variant, house=house or "", client=_client(request))
             message = _(
                 "That is not a deal number of this site: it has %(n)d letters and digits."
             ) % {"n": ID_LENGTH}
             return _render(request, game, message=message, status=400)
         deal_id = sharing.deal_of(deal_id)  # a share id names the deal (sharing.py)
-        return _render(request, game_new(variant=variant, deal_id=deal_id, house=house or ""))
+        return _render(
+            request,
+            game_new(variant=variant, deal_id=deal_id, house=house or "", client=_client(request)),
+        )
     if house is not None:  # "Play by these rules": a new match under the house table
-        return _render(request, game_new(variant=variant, house=house))
+        return _render(request, game_new(variant=variant, house=house, client=_client(request)))
     origin = request.GET.get("from")
     if origin is not None:
         try:
-            return _render(request, game_new(variant=variant, origin=origin[:120]))
+            return _render(
+                request, game_new(variant=variant, origin=origin[:120], client=_client(request))
+            )
         except GameError:
             message = _(
                 "That position could not be found for this game, so a new match has started."
             )
-            return _render(request, game_new(variant=variant), message=message)
-    token = request.COOKIES.get(COOKIE.format(slug=slug), "")
-    game = None
-    if token and len(token) < 20_000:
-        try:
-            game = game_loads(variant=variant, token=token)
-        except GameError:
-            game = None
-    if game is None:
-        game = game_new(variant=variant)
+            return _render(
+                request, game_new(variant=variant, client=_client(request)), message=message
+            )
+    game = _cookie_game(request, variant) or game_new(variant=variant, client=_client(request))
     if "hint" in request.GET:
         return _with_hint(request, game)
     return _render(request, game)
@@ -241,7 +296,7 @@ def _play(request, variant):
             raise GameError("too long")
         game = game_loads(variant=variant, token=raw)
     except GameError:
-        game = game_new(variant=variant)
+        game = game_new(variant=variant, client=_client(request))
         message = _(
             "That game could not be read (it may come from an old page), so a new one has started."
         )
@@ -260,7 +315,7 @@ def _play(request, variant):
     if command == "next":
         if game.deal.result is None:
             return _render(request, game, message=_("Finish this deal first."), status=409)
-        return _after_post(request, game_next_deal(game=game))
+        return _after_post(request, game_next_deal(game=game), start=0)
     if command == "new":
         level = request.POST.get("level", game.level)
         if level not in LEVELS:
@@ -269,7 +324,7 @@ def _play(request, variant):
         new = game_new(
             variant=variant, match_id=next_match_id(game.match_id), house=game.house, level=level
         )
-        return _after_post(request, new)
+        return _after_post(request, new, start=0)
     if command == "back":
         if not can_take_back(game):
             return _render(request, game, message=_("There is no move to take back."), status=409)
@@ -277,15 +332,19 @@ def _play(request, variant):
     move = request.POST.get("move", "")[:20]
     if needs_confirmation(move) and request.POST.get("confirm") != "1" and is_offered(game, move):
         return _render(request, game, confirm=_confirmation(game, move))
+    start = len(game.actions)
     refusal = game_move(game=game, key=move)
     if refusal:
         return _render(request, game, message=refusal, status=422)
-    return _after_post(request, game)
+    return _after_post(request, game, start=start)
 
 
-def _after_post(request, game):
-    """Post/redirect/get: the new game goes into the cookie; the page opens at the table."""
+def _after_post(request, game, *, start=None):
+    """Post/redirect/get: the new game goes into the cookie; the page opens at the table.
+    The live table gets the table at once, with the events since action `start`."""
     finished.note(game)
+    if wants_json(request):
+        return _render(request, game, events=events_since(game, start) if start is not None else ())
     response = _redirect_to_table(game)
     _set_cookie(request, response, game)
     return response

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from sixtysix.errors import RuleSetError
 from sixtysix.ruleset import RuleSet
 
-from words.house import code_error, combination_error
+from words.house import code_error, combination_error, house_table_name
 
 from . import house
 from .forms import MAX_VARIANTS
@@ -155,7 +155,7 @@ def house_columns(values: list[str], by_slug: dict) -> tuple[list[HouseColumn], 
             return [], code_error(exc.reason, code=code, token=exc.token, variant=variant.name)
         except RuleSetError as exc:
             return [], combination_error(exc.key)
-        name = _("%(variant)s, house rules %(code)s") % {"variant": variant.name, "code": canonical}
+        name = house_table_name(variant.name, canonical)
         url = reverse("rules:house_detail", kwargs={"slug": slug, "code": canonical})
         columns.append(HouseColumn(name, table.to_dict(), url, f"{slug}:{canonical}"))
     return columns, None

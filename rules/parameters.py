@@ -222,11 +222,12 @@ ROWS: tuple[Row, ...] = (
         gettext_lazy("Closer also needs more points than each opponent"),
         applies=lambda r: r.can_close and r.sides > 2,
     ),
-    key_row(
+    Row(
         "close_scoring_snapshot",
         CLOSING,
         gettext_lazy("A successful close is scored"),
-        said.CLOSE_SNAPSHOT,
+        ("close_scoring_snapshot",),
+        said.penalty_words(said.CLOSE_SNAPSHOT, "close_scoring_snapshot"),
         _can_close,
     ),
     Row(
@@ -318,7 +319,7 @@ ROWS: tuple[Row, ...] = (
         SCORE,
         gettext_lazy("Bidding"),
         ("bidding", "bid_unit", "moon"),
-        lambda r: said.choice(said.BIDDING)(r.bidding),
+        said.bidding_words,
         lambda r: r.has_bidding,
     ),
     Row(

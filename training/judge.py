@@ -31,6 +31,7 @@ MARKS = ("good", "inaccuracy", "mistake", "blunder")
 FIRST_WORLDS = 24  # worlds dealt before the first look at the verdict's margin
 MORE_WORLDS = 16  # worlds added while the verdict is not yet stable
 MAX_WORLDS = 72  # at most this many worlds for one decision
+SURE_WORLDS = 40  # before this many, only a small standard error stops the dealing
 STABLE_ERROR = 0.12  # a standard error of the cost this small (game points) is stable
 CLOSED_LAYOUTS = 120  # layouts the solver weighs after a close (all when fewer)
 NOT_JUDGED = ("bidding", "trump_naming")
@@ -140,7 +141,7 @@ def _solved(view: PlayerView, rules: RuleSet, chosen: Action, seed: int) -> Verd
 
 def _playouts(sampler: WorldSampler, legal: tuple[Action, ...], seat: int, rng, count: int):
     """`count` rows: each candidate's value in one world (the same world for all)."""
-    rows = []
+    rows: list[list[float]] = []
     for _i in range(count * 3):
         if len(rows) == count:
             break
@@ -170,8 +171,7 @@ def _sampled(view: PlayerView, rules: RuleSet, chosen: Action, seed: int) -> Ver
         means = [sum(r[j] for r in rows) / n for j in range(len(legal))]
         top = max(range(len(legal)), key=lambda j: means[j])
         diffs = [r[top] - r[mine] for r in rows]
-        error = _error(diffs) / scale(rules)
-        if n >= MAX_WORLDS or error <= STABLE_ERROR or top == mine:
+        if n >= MAX_WORLDS or top == mine or _stable(rows, top, mine, scale(rules)):
             break
         rows += _playouts(sampler, legal, view.seat, rng, MORE_WORLDS)
     wins = [sum(r[j] > 0 for r in rows) / n for j in range(len(legal))]
@@ -179,6 +179,21 @@ def _sampled(view: PlayerView, rules: RuleSet, chosen: Action, seed: int) -> Ver
     mean = sum(diffs) / n
     sure = 1.0 if top == mine else _normal(mean / max(_error(diffs), 1e-9))
     return _verdict("sampled", chosen, options, rules, samples=n, total=n, sure=round(sure, 3))
+
+
+def _stable(rows: list[list[float]], top: int, mine: int, unit: float) -> bool:
+    """The verdict will not change with more worlds: the cost's standard error is small,
+    or (after SURE_WORLDS) the mark is the same at both ends of the cost's
+    interval of 2.5 standard errors."""
+    n = len(rows)
+    diffs = [r[top] - r[mine] for r in rows]
+    error = _error(diffs) / unit
+    if error <= STABLE_ERROR:
+        return True
+    cost = sum(diffs) / n / unit
+    drop = max(0.0, sum((r[top] > 0) - (r[mine] > 0) for r in rows) / n)
+    low, high = max(0.0, cost - 2.5 * error), cost + 2.5 * error
+    return n >= SURE_WORLDS and mark_of(low, drop, 1.0) == mark_of(high, drop, 1.0)
 
 
 def _error(diffs: list[float]) -> float:

@@ -12,6 +12,7 @@ from sixtysix import Action, RuleSet
 from practice.game import PRACTICE_VARIANTS
 from rules.models import RuleSection
 from words.explain import describe_action, describe_result, explain_refusal, seat_name
+from words.lesson_words import correct_reply, not_this_lesson_reply
 from words.markup import fill_html, render_inline, render_markup
 from words.solver_facts import is_false_claim, judge
 from words.solver_words import false_claim, wrong_move
@@ -196,6 +197,7 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
         trump=state.get("trump"),
         stock=state["stock_size"],
         closed=state.get("closed_by") is not None,
+        has_stock=rules.has_stock,
         phase=state["phase"],
         trick=[(names[p["player"]], p["card"]) for p in state["trick"]],
         last_trick=[(names[p["player"]], p["card"]) for p in (last or [])],
@@ -224,7 +226,7 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
         return Verdict(False, False, str(message), code)
     key = _key(action, tutorial.you)
     if any(_key(accepted, tutorial.you) == key for accepted in step.ask):
-        return Verdict(True, True, str(fill_html(_("Correct! That is the move."))))
+        return Verdict(True, True, str(correct_reply()))
     wrong = (step.wrong.get(get_language()) or step.wrong.get("en") or {}).get(key)
     if wrong:
         return Verdict(False, True, str(render_markup(fill(wrong, values))))
@@ -234,9 +236,8 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
         return Verdict(False, True, str(render_markup(wrong_move(worse, rules))), "worse")
     if is_false_claim(deal, Action.from_dict(action)):  # with the stock open too
         return Verdict(False, True, str(fill_html(false_claim(rules))), "false_claim")
-    message = _("That move is allowed, but it is not the one this lesson is about. Hint: %(hint)s")
     hint = render_inline(fill(step.hint, values))
-    return Verdict(False, True, str(fill_html(message, hint=hint)))
+    return Verdict(False, True, str(not_this_lesson_reply(hint)))
 
 
 def play_on_url(tutorial: Tutorial) -> str:

@@ -13,10 +13,16 @@ from sixtysix.ruleset import RuleSet
 from .explain import in_sentence
 
 
+def _one_opponent(rules: RuleSet) -> bool:
+    """One player against one in this deal (two players, or three with the dealer out)."""
+    return rules.opponents == 1 and not rules.team_play
+
+
 def turn_line(deal: Deal, you: int) -> str:
     """What the reader is to do now (or that the opponent leads); "" when nothing to say."""
     if deal.result is not None:
         return ""
+    rules = deal.rules
     if deal.to_act == you:
         if deal.phase == "bidding":
             return _("Your turn to bid, or pass.")
@@ -26,13 +32,58 @@ def turn_line(deal: Deal, you: int) -> str:
                 "next card decide."
             )
         if deal.trick:
-            if deal.rules.players == 2:
+            if rules.players == 2:
                 return _("Your turn: answer your opponent's card.")
+            if _one_opponent(rules):  # three, the dealer sitting out: one card led
+                return _("Your turn: answer the card led.")
             return _("Your turn: answer the cards on the table.")
         return _("Your turn to lead.")
-    if deal.rules.players == 2:
+    if rules.players == 2:
         return _("Your opponent leads.")
     return ""
+
+
+def confirm_question(key: str, rules: RuleSet) -> str:
+    """The question before a claim or a close, with the conditions of this variant: a side's
+    points where partners count together, and "more than each opponent" where the closer needs
+    it (the Danish three-player game)."""
+    facts = {"target": rules.target}
+    if key == "declare":
+        if rules.team_play:
+            return (
+                _(
+                    "Claim %(target)d now? If your side has fewer than %(target)d points, "
+                    "your side loses the deal."
+                )
+                % facts
+            )
+        return (
+            _("Claim %(target)d now? If you have fewer than %(target)d points, you lose the deal.")
+            % facts
+        )
+    if rules.team_play:
+        return (
+            _(
+                "Close the stock now? Nobody draws any more, and if your side does not reach "
+                "%(target)d points, your side loses the deal."
+            )
+            % facts
+        )
+    if rules.close_requires_most_points:
+        return (
+            _(
+                "Close the stock now? Nobody draws any more, and unless you reach %(target)d "
+                "points and have more points than each opponent, you lose the deal."
+            )
+            % facts
+        )
+    return (
+        _(
+            "Close the stock now? Nobody draws any more, and if you do not reach %(target)d "
+            "points you lose the deal."
+        )
+        % facts
+    )
 
 
 def bidding_lines(deal: Deal, names: list[str]) -> list[tuple[str, str]]:

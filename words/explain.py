@@ -8,9 +8,11 @@ true for the variant it is shown in. Every sentence comes back as safe HTML buil
 (fill_html), with cards and suits already drawn: callers neither escape nor render it again.
 """
 
+from typing import Any
+
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from sixtysix.bidding import is_moon
 from sixtysix.ruleset import RuleSet
 
@@ -21,17 +23,17 @@ from .markup import fill_html
 def _suit(suit: object, *, named: bool = False) -> Slot:
     """A suit slot ("Hearts ♥" when `named`); nothing for anything but a suit letter."""
     if suit not in SUIT_SYMBOLS:
-        return Slot(lambda form: "")
+        return Slot(lambda form: SafeString(""))
     return suit_slot(str(suit), named=named)
 
 
 def _card(card: object) -> Slot:
     if not (isinstance(card, str) and len(card) == 2):
-        return Slot(lambda form: "")
+        return Slot(lambda form: SafeString(""))
     return card_slot(card)
 
 
-def _phase_reason(state: dict | None, rules: RuleSet) -> str:
+def _phase_reason(state: dict[str, Any] | None, rules: RuleSet) -> str:
     """Why obligations apply: the stock was closed or used up (games without one: no reason)."""
     if state is None or not rules.has_stock:
         return ""
@@ -50,8 +52,8 @@ def _claim_timing(rules: RuleSet) -> str:
 
 def explain_refusal(
     code: str,
-    details: dict,
-    state: dict | None = None,
+    details: dict[str, Any],
+    state: dict[str, Any] | None = None,
     *,
     rules: RuleSet,
 ) -> SafeString:
@@ -66,12 +68,12 @@ def explain_refusal(
     because = _phase_reason(state, rules)
     reason = details.get("reason")
 
-    def obliged(text: str, **values) -> SafeString:
+    def obliged(text: str, **values: object) -> SafeString:
         # "The stock is closed, so you must …", or "You must …" where no reason is given.
         sentence = because + text if because else text[:1].upper() + text[1:]
         return fill_html(sentence, **values)
 
-    def plain(text: str, **values) -> SafeString:
+    def plain(text: str, **values: object) -> SafeString:
         return fill_html(text, **values)
 
     per_lead = rules.marriages_per_lead
@@ -191,63 +193,125 @@ def seat_name(seat: int, you: int, players: int, partnerships: bool) -> str:
     return _("Player opposite")
 
 
-def _draw_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
+def _draw_line(actor: str, is_you: bool, rules: RuleSet, drawn: str | None) -> SafeString:
+    """The draw after a trick, winner first; `drawn` is the card the reader took, where the
+    page may show it (practice), so the log names it in its place, before the next lead."""
+    # The log says what happened, so in the past tense (its heading: "Just now:").
     one_opponent = rules.opponents == 1 and not rules.team_play
+    if drawn:
+        card = _card(drawn)
+        if is_you and one_opponent:
+            text = pgettext("log", "You drew [card:def] from the stock, then your opponent drew.")
+        elif is_you:
+            text = pgettext("log", "You drew [card:def] from the stock, then the others drew.")
+        elif one_opponent:
+            text = pgettext("log", "%(player)s drew from the stock, then you drew [card:def].")
+        else:
+            text = pgettext("log", "%(player)s drew from the stock first; you drew [card:def].")
+        return fill_html(text, player=actor, card=card)
     if is_you:
         if one_opponent:
-            return fill_html(_("You draw from the stock, then your opponent draws."))
-        return fill_html(_("You draw from the stock, then the others draw."))
+            return fill_html(pgettext("log", "You drew from the stock, then your opponent drew."))
+        return fill_html(pgettext("log", "You drew from the stock, then the others drew."))
     if one_opponent:
-        return fill_html(_("%(player)s draws from the stock, then you draw."), player=actor)
-    return fill_html(_("%(player)s draws from the stock, then the others draw."), player=actor)
+        return fill_html(
+            pgettext("log", "%(player)s drew from the stock, then you drew."), player=actor
+        )
+    return fill_html(
+        pgettext("log", "%(player)s drew from the stock, then the others drew."), player=actor
+    )
 
 
-def describe_action(action: dict, actor: str, is_you: bool, rules: RuleSet) -> SafeString:
-    """A line for "what just happened", e.g. "Your opponent plays [AS]", as safe HTML."""
+def _claim_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
+    """A claim: of one's own points, or (partners) of the side's points together."""
+    target = rules.target
+    if rules.team_play:
+        if is_you:
+            return fill_html(
+                pgettext("log", "You claimed %(target)d for your side."), target=target
+            )
+        return fill_html(
+            pgettext("log", "%(player)s claimed %(target)d for his side."),
+            player=actor,
+            target=target,
+        )
+    if is_you:
+        return fill_html(pgettext("log", "You claimed %(target)d."), target=target)
+    return fill_html(pgettext("log", "%(player)s claimed %(target)d."), player=actor, target=target)
+
+
+def describe_action(
+    action: dict[str, Any],
+    actor: str,
+    is_you: bool,
+    rules: RuleSet,
+    *,
+    drawn: str | None = None,
+    led: bool | None = None,
+) -> SafeString:
+    """A line of the log ("Just now:"), in the past tense: "Your opponent played [AS]".
+
+    `drawn`: the card the reader drew in a draw action, where the page shows it; `led`:
+    False for a card played to a trick already led (Danish "lagde", not "spillede ud")."""
     kind = action.get("type")
     card = _card(action.get("card"))
     suit = _suit(action.get("suit"))
     value = action.get("value")
-    target = rules.target
     if kind == "draw":
-        return _draw_line(actor, is_you, rules)
+        return _draw_line(actor, is_you, rules, drawn)
+    if kind == "declare":
+        return _claim_line(actor, is_you, rules)
+    if kind == "play" and led is False:
+        if is_you:
+            return fill_html(pgettext("log, following", "You played [card:def]."), card=card)
+        return fill_html(
+            pgettext("log, following", "%(player)s played [card:def]."), player=actor, card=card
+        )
     if kind == "bid" and isinstance(value, int) and is_moon(value, rules):
         if is_you:
-            return fill_html(_("You bid the moon."))
-        return fill_html(_("%(player)s bids the moon."), player=actor)
+            return fill_html(pgettext("log", "You bid the moon."))
+        return fill_html(pgettext("log", "%(player)s bid the moon."), player=actor)
     if is_you:
         lines = {
             # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
             # (the forms of each language: words/card_forms.toml).
-            "play": lambda: fill_html(_("You play [card:def]."), card=card),
-            "meld": lambda: fill_html(_("You show the marriage in [suit]."), suit=suit),
-            "exchange": lambda: fill_html(_("You exchange the trump card.")),
-            "close": lambda: fill_html(_("You close the stock.")),
-            "declare": lambda: fill_html(_("You claim %(target)d."), target=target),
-            "bid": lambda: fill_html(_("You bid %(value)s."), value=value),
-            "pass": lambda: fill_html(_("You pass.")),
-            "trump": lambda: fill_html(_("You name [suit] as trumps."), suit=suit),
+            "play": lambda: fill_html(pgettext("log", "You played [card:def]."), card=card),
+            "meld": lambda: fill_html(
+                pgettext("log", "You showed the marriage in [suit]."), suit=suit
+            ),
+            "exchange": lambda: fill_html(pgettext("log", "You exchanged the trump card.")),
+            "close": lambda: fill_html(pgettext("log", "You closed the stock.")),
+            "bid": lambda: fill_html(pgettext("log", "You bid %(value)s."), value=value),
+            "pass": lambda: fill_html(pgettext("log", "You passed.")),
+            "trump": lambda: fill_html(pgettext("log", "You named [suit] as trumps."), suit=suit),
         }
     else:
         lines = {
             # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
             # (the forms of each language: words/card_forms.toml).
-            "play": lambda: fill_html(_("%(player)s plays [card:def]."), player=actor, card=card),
+            "play": lambda: fill_html(
+                pgettext("log", "%(player)s played [card:def]."), player=actor, card=card
+            ),
             "meld": lambda: fill_html(
-                _("%(player)s shows the marriage in [suit]."), player=actor, suit=suit
+                pgettext("log", "%(player)s showed the marriage in [suit]."),
+                player=actor,
+                suit=suit,
             ),
-            "exchange": lambda: fill_html(_("%(player)s exchanges the trump card."), player=actor),
-            "close": lambda: fill_html(_("%(player)s closes the stock."), player=actor),
-            "declare": lambda: fill_html(
-                _("%(player)s claims %(target)d."), player=actor, target=target
+            "exchange": lambda: fill_html(
+                pgettext("log", "%(player)s exchanged the trump card."), player=actor
             ),
-            "bid": lambda: fill_html(_("%(player)s bids %(value)s."), player=actor, value=value),
-            "pass": lambda: fill_html(_("%(player)s passes."), player=actor),
+            "close": lambda: fill_html(
+                pgettext("log", "%(player)s closed the stock."), player=actor
+            ),
+            "bid": lambda: fill_html(
+                pgettext("log", "%(player)s bid %(value)s."), player=actor, value=value
+            ),
+            "pass": lambda: fill_html(pgettext("log", "%(player)s passed."), player=actor),
             "trump": lambda: fill_html(
-                _("%(player)s names [suit] as trumps."), player=actor, suit=suit
+                pgettext("log", "%(player)s named [suit] as trumps."), player=actor, suit=suit
             ),
         }
-    line = lines.get(kind)
+    line = lines.get(str(kind))
     return line() if line else fill_html("%(kind)s", kind=str(kind))
 
 
@@ -260,21 +324,41 @@ def _claimed_rightly(points: int | None) -> str:
     ) % {"points": points}
 
 
-# Each reason as a phrase; `points` are the winners' card points where the caller has them.
+def _most_points(rules: RuleSet) -> str:
+    """ "more" between two sides, "the most" among three or more."""
+    if rules.sides > 2:
+        return _("the most card points")
+    return _("more card points")
+
+
+def _closed_failed(rules: RuleSet) -> str:
+    if rules.close_requires_most_points:
+        return _(
+            "the closer did not reach the target or did not have more points than each opponent"
+        )
+    return _("the closer did not reach the target")
+
+
+# Each reason as a phrase, for the variant in play; `points` are the winners' card points
+# where the caller has them.
 RESULT_REASONS = {
-    "declared": lambda target, points=None: _claimed_rightly(points),
-    "false_declaration": lambda target, points=None: _(
-        "the other side claimed without enough points"
-    ),
-    "closed_made": lambda target, points=None: _("closed the stock and reached the target"),
-    "closed_failed": lambda target, points=None: _("the closer did not reach the target"),
-    "closer_beaten": lambda target, points=None: _("claimed before the closer"),
-    "last_trick": lambda target, points=None: _("won the last trick"),
-    "most_points": lambda target, points=None: _("more card points"),
-    "tie": lambda target, points=None: _("equal totals: nobody scores"),
-    "contract_made": lambda target, points=None: _("the bid was made"),
-    "contract_failed": lambda target, points=None: _("the bid was not made"),
+    "declared": lambda rules, points=None: _claimed_rightly(points),
+    "false_declaration": lambda rules, points=None: _("the claimer had too few points"),
+    "closed_made": lambda rules, points=None: _("closed the stock and reached the target"),
+    "closed_failed": lambda rules, points=None: _closed_failed(rules),
+    "closer_beaten": lambda rules, points=None: _("claimed before the closer"),
+    "last_trick": lambda rules, points=None: _("won the last trick"),
+    "most_points": lambda rules, points=None: _most_points(rules),
+    "tie": lambda rules, points=None: _("equal totals: nobody scores"),
+    "contract_made": lambda rules, points=None: _("the bid was made"),
+    "contract_failed": lambda rules, points=None: _("the bid was not made"),
 }
+
+
+def reason_words(code: object, rules: RuleSet, points: int | None = None) -> str:
+    """How a deal was won, in a few words ("" for an unknown reason)."""
+    words = RESULT_REASONS.get(str(code))
+    return words(rules, points) if words else ""
 
 
 def in_sentence(name: str) -> str:
@@ -293,7 +377,7 @@ def _and(names: list[str]) -> str:
     )
 
 
-def _totals(result: dict, names: list[str]) -> str:
+def _totals(result: dict[str, Any], names: list[str]) -> str:
     points = result.get("card_points", [])
     return ", ".join(
         _("%(player)s %(points)d") % {"player": in_sentence(names[seat]), "points": points[seat]}
@@ -301,26 +385,35 @@ def _totals(result: dict, names: list[str]) -> str:
     )
 
 
-def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeString:
+def _winner_words(seats: list[int], names: list[str], rules: RuleSet) -> str:
+    """The winners as the sentence names them: in partnership games a side, not a seat."""
+    winners = [names[seat] for seat in seats if seat < len(names)]
+    if rules.team_play and _("You") in names:
+        you = names.index(_("You"))
+        ours = all((seat - you) % 2 == 0 for seat in seats)
+        return in_sentence(_("Your side") if ours else _("The other side"))
+    return _and(winners)
+
+
+def describe_result(result: dict[str, Any], names: list[str], rules: RuleSet) -> SafeString:
     """ "Result: You — 2 game points (closed the stock and reached the target)." as safe HTML.
 
     Scored in card points (Idiot-66), the line gives the totals; in bid units, the units.
+    Partners win or lose as a side: "Result: your side — …".
     """
-    target = rules.target
     reason_code = result.get("reason")
-    reason_of = RESULT_REASONS.get(reason_code)
     seats = result.get("winners", [])
     card_points = result.get("card_points", [])
     points = sum(card_points[seat] for seat in seats if seat < len(card_points))
-    reason = reason_of(target, points) if reason_of else str(reason_code)
-    winners = [names[seat] for seat in seats if seat < len(names)]
+    reason = reason_words(reason_code, rules, points) or str(reason_code)
+    winners = _winner_words(seats, names, rules) if seats else ""
     if rules.scoring == "raw_points":
         totals = _totals(result, names)
         if not winners:
             return fill_html(_("Result: equal totals (%(totals)s card points)."), totals=totals)
         return fill_html(
             _("Result: %(winners)s — the higher total (%(totals)s card points)."),
-            winners=_and(winners),
+            winners=winners,
             totals=totals,
         )
     if not winners:
@@ -333,7 +426,7 @@ def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeStrin
                 "Result: %(winners)s — %(points)d units (%(reason)s).",
                 points,
             ),
-            winners=_and(winners),
+            winners=winners,
             points=points,
             reason=reason,
         )
@@ -343,7 +436,7 @@ def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeStrin
             "Result: %(winners)s — %(points)d game points (%(reason)s).",
             points,
         ),
-        winners=_and(winners),
+        winners=winners,
         points=points,
         reason=reason,
     )

@@ -45,3 +45,8 @@ def combination_error(key: str | None) -> str:
     return _("These choices cannot be played together (the rule “%(key)s” does not fit).") % {
         "key": key
     }
+
+
+def house_table_name(variant: str, code: str) -> str:
+    """A house table's name in the comparison: the variant and its code."""
+    return _("%(variant)s, house rules %(code)s") % {"variant": variant, "code": code}

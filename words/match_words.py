@@ -4,12 +4,14 @@ Practice passes the engine's Match (or a deal's result) and the reader's seat; t
 "you", "the computer" (the other seat of a two-player game), "your side".
 """
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from sixtysix.match import Match
 from sixtysix.ruleset import RuleSet
 
-from .explain import RESULT_REASONS, in_sentence
+from .explain import in_sentence, reason_words
 from .table import same_side, seat_names
 
 
@@ -100,7 +102,7 @@ def describe_settlement(match: Match, you: int) -> str:
     }
 
 
-def explain_game_points(result: dict, rules: RuleSet, you: int) -> str:
+def explain_game_points(result: dict[str, Any], rules: RuleSet, you: int) -> str:
     """Why the deal scored 1, 2 or 3: the loser's points and tricks against the table."""
     if not result.get("winners") or rules.scoring != "standard_1_2_3" or rules.players != 2:
         return ""
@@ -132,9 +134,28 @@ def explain_game_points(result: dict, rules: RuleSet, you: int) -> str:
             )
         return _("The computer has %(points)d card points, %(line)d or more: 1 game point.") % facts
     if reason == "false_declaration":
-        return _(
-            "Claiming %(target)d without having %(target)d points gives the other side the penalty."
-        ) % {"target": rules.target}
+        facts = {"target": rules.target, "n": result["game_points"]}
+        if winner == you:
+            return (
+                ngettext(
+                    "The computer claimed %(target)d without having %(target)d points: you score "
+                    "%(n)d game point.",
+                    "The computer claimed %(target)d without having %(target)d points: you score "
+                    "%(n)d game points.",
+                    facts["n"],
+                )
+                % facts
+            )
+        return (
+            ngettext(
+                "You claimed %(target)d without having %(target)d points: the computer scores "
+                "%(n)d game point.",
+                "You claimed %(target)d without having %(target)d points: the computer scores "
+                "%(n)d game points.",
+                facts["n"],
+            )
+            % facts
+        )
     if reason in ("closed_failed", "closer_beaten"):
         # the number the engine scored by this variant's penalty rule, not a preset's
         return ngettext(
@@ -169,5 +190,4 @@ def pad_winner(winner: object, rules: RuleSet, names: list[str], you: int) -> st
 
 def pad_how(reason: str, rules: RuleSet) -> str:
     """How a deal on the score pad was won, in a few words ("" for an unknown reason)."""
-    how_of = RESULT_REASONS.get(reason)
-    return how_of(rules.target) if how_of else ""
+    return reason_words(reason, rules)

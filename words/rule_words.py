@@ -2,6 +2,7 @@
 rows of the facts table and the comparison (rules/parameters.py) name these."""
 
 from collections.abc import Callable
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -14,10 +15,10 @@ def yes_no(value: bool) -> str:
     return _("yes") if value else _("no")
 
 
-def choice(mapping: dict) -> Callable[[object], str]:
+def choice(mapping: dict[Any, Any]) -> Callable[[object], str]:
     """Words for an enumerated value; an unknown value is shown as it is."""
 
-    def words(value):
+    def words(value: object) -> str:
         text = mapping.get(value)
         return str(text) if text is not None else str(value)
 
@@ -32,7 +33,7 @@ def card_points(n: int) -> str:
     return ngettext("%(n)d card point", "%(n)d card points", n) % {"n": n}
 
 
-def for_opponents(r: RuleSet, one, each, side) -> str:
+def for_opponents(r: RuleSet, one: object, each: object, side: object) -> str:
     """The form of a sentence for this table: one opponent, several, or the other side."""
     if r.team_play:
         return str(side)
@@ -177,9 +178,18 @@ EXCHANGE_ON_CLOSE = {
     "never": gettext_lazy("no"),
 }
 
+# One opponent, several opponents each for himself, or the other side of a partnership.
 CLOSE_SNAPSHOT = {
-    "end": gettext_lazy("on the opponent's points at the end of the deal"),
-    "at_close": gettext_lazy("on the opponent's points at the moment of closing"),
+    "end": (
+        gettext_lazy("on the opponent's points at the end of the deal"),
+        gettext_lazy("on each opponent's points at the end of the deal"),
+        gettext_lazy("on the other side's points at the end of the deal"),
+    ),
+    "at_close": (
+        gettext_lazy("on the opponent's points at the moment of closing"),
+        gettext_lazy("on each opponent's points at the moment of closing"),
+        gettext_lazy("on the other side's points at the moment of closing"),
+    ),
 }
 
 # One opponent, several opponents each for himself, or the other side of a partnership.
@@ -257,7 +267,7 @@ FALSE_CLAIM = {
 }
 
 
-def penalty_words(mapping: dict, key: str) -> Callable[[RuleSet], str]:
+def penalty_words(mapping: dict[str, Any], key: str) -> Callable[[RuleSet], str]:
     """Words for a penalty, said of the opponent, each opponent or the other side."""
 
     def words(r: RuleSet) -> str:
@@ -272,8 +282,22 @@ EXHAUSTED = {
         "the winner of the last trick wins the deal, scored 1, 2 or 3"
     ),
     "last_trick_wins_1": gettext_lazy("the winner of the last trick wins the deal: 1 game point"),
-    "most_points_wins": gettext_lazy("the most card points wins, even below the target"),
 }
+
+
+def _most_points_wins(r: RuleSet) -> str:
+    """Who wins on points: a side or a player, "more" between two, "the most" among three."""
+    if r.team_play:
+        if r.has_target:
+            return _("the side with more card points wins, even below the target")
+        return _("the side with more card points wins")
+    if r.sides > 2:
+        if r.has_target:
+            return _("the player with the most card points wins, even below the target")
+        return _("the player with the most card points wins")
+    if r.has_target:
+        return _("the player with more card points wins, even below the target")
+    return _("the player with more card points wins")
 
 
 def exhausted_words(r: RuleSet) -> str:
@@ -282,9 +306,11 @@ def exhausted_words(r: RuleSet) -> str:
     if r.scoring == "bid_units":
         return _("the bid decides: the bidders need the card points they bid")
     if r.scoring == "four_hand_130":
-        return _("a side with 66 card points or more scores; 65 each is a tie")
-    if r.exhausted_resolution == "most_points_wins" and not r.has_target:
-        return _("the most card points wins")
+        return _(
+            "a side with %(target)d card points or more scores; if neither side has, nobody scores"
+        ) % {"target": r.target}
+    if r.exhausted_resolution == "most_points_wins":
+        return _most_points_wins(r)
     if r.exhausted_resolution == "last_trick_bonus_10":  # the bonus is the RuleSet's, not 10
         return _("the last trick earns %(n)d; the higher total wins") % {"n": r.last_trick_bonus}
     return choice(EXHAUSTED)(r.exhausted_resolution)
@@ -299,10 +325,7 @@ SCORING = {
         "each loser pays 1; 2 if under %(threshold)d; 3 if he took no trick"
     ),
     "four_hand_130": gettext_lazy(
-        "66 to 99 card points: 1 game point; 100 or more: 2; every trick: 3"
-    ),
-    "bid_units": gettext_lazy(
-        "the bidders win or lose their bid; the defenders score 1 unit per 33 card points"
+        "%(target)d to 99 card points: 1 game point; 100 or more: 2; every trick: 3"
     ),
     "raw_points": gettext_lazy("each player's card points are written down"),
 }
@@ -314,12 +337,25 @@ DRAW_HANDLING = {
     ),
 }
 
-BIDDING = {
-    "none": gettext_lazy("no bidding"),
-    "ladder_1_5": gettext_lazy(
-        "bids 1 to 5, each 1 a unit of 33 card points; 5 is the moon, played alone for every trick"
-    ),
-}
+
+def bidding_words(r: RuleSet) -> str:
+    """The auction with the RuleSet's unit, and the moon only where it is played."""
+    if not r.has_bidding:
+        return _("no bidding")
+    if r.moon:
+        return ngettext(
+            "bids 1 to 5, each 1 a unit of %(unit)d card point; 5 is the moon, played alone for "
+            "every trick",
+            "bids 1 to 5, each 1 a unit of %(unit)d card points; 5 is the moon, played alone for "
+            "every trick",
+            r.bid_unit,
+        ) % {"unit": r.bid_unit}
+    return ngettext(
+        "bids 1 to 5, each 1 a unit of %(unit)d card point",
+        "bids 1 to 5, each 1 a unit of %(unit)d card points",
+        r.bid_unit,
+    ) % {"unit": r.bid_unit}
+
 
 NEXT_DEALER = {
     "deal_winner": gettext_lazy("the winner of the deal"),
@@ -379,6 +415,14 @@ def last_trick_words(r: RuleSet) -> str:
 
 
 def scoring_words(r: RuleSet) -> str:
+    if r.scoring == "bid_units":
+        return ngettext(
+            "the bidders win or lose their bid; the defenders score 1 unit per %(unit)d card point",
+            "the bidders win or lose their bid; the defenders score 1 unit per %(unit)d "
+            "card points",
+            r.bid_unit,
+        ) % {"unit": r.bid_unit}
+    text: object
     if r.scoring == "standard_1_2_3" and r.team_play:
         text = gettext_lazy(
             "1 game point; 2 if the losing side has under %(threshold)d (schneider); 3 if it "
@@ -388,7 +432,8 @@ def scoring_words(r: RuleSet) -> str:
         text = SCORING.get(r.scoring)
     if text is None:
         return str(r.scoring)
-    return str(text) % {"threshold": r.schneider_threshold} if "%(" in str(text) else str(text)
+    facts = {"threshold": r.schneider_threshold, "target": r.target}
+    return str(text) % facts if "%(" in str(text) else str(text)
 
 
 def per_lead_words(n: int) -> str:

@@ -5,10 +5,11 @@ Tutorial steps and practice games both fill a `TableView` and draw it with
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from sixtysix.bidding import MOON_BID
 from sixtysix.ruleset import RuleSet
 
@@ -38,7 +39,7 @@ class SeatView:
     @classmethod
     def of(
         cls,
-        state: dict,
+        state: dict[str, Any],
         seat: int,
         *,
         name: str,
@@ -80,29 +81,33 @@ class TableView:
     happened: list[str]
     highlight: set[str]
     closed: bool = False
+    has_stock: bool = True  # False: the strict rules hold from the first trick
     trump_card: str | None = None  # the dealer's card that fixed trumps, when it is shown
 
+    @property
+    def strict_label(self) -> str:
+        return strict_badge(self.phase, self.has_stock)
 
-def trick_winner_name(state: dict, names: list[str]) -> str:
+
+def trick_winner_name(state: dict[str, Any], names: list[str]) -> str:
     """Who took the trick on the table's "last trick" (the engine's record of it), or ""
     while a trick is being played or before the first one: lessons, practice and puzzles
     all name it from here."""
     winner = state.get("last_trick_winner")
     if winner is None or state["trick"] or not state.get("last_trick"):
         return ""
-    return names[winner]
+    return names[int(winner)]
 
 
-def choice_label(action: dict, rules: RuleSet) -> SafeString:
+def choice_label(action: dict[str, Any], rules: RuleSet) -> SafeString:
     """A button label for a move the reader may choose, as safe HTML (cards drawn as cards).
 
     The claim names the variant's target ("Claim 66", "Claim 101"), so it cannot be taken
     for showing a marriage.
     """
     kind = action["type"]
-    target = rules.target
     suit = action.get("suit")
-    suit_picture = suit_slot(suit) if suit in SUIT_SYMBOLS else Slot(lambda form: "")
+    suit_picture = suit_slot(suit) if suit in SUIT_SYMBOLS else Slot(lambda form: SafeString(""))
     labels = {
         # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
         # (the forms of each language: words/card_forms.toml).
@@ -110,7 +115,7 @@ def choice_label(action: dict, rules: RuleSet) -> SafeString:
         "meld": lambda: fill_html(_("Show the marriage in [suit]"), suit=suit_picture),
         "exchange": lambda: fill_html(_("Exchange the trump card")),
         "close": lambda: fill_html(_("Close the stock")),
-        "declare": lambda: fill_html(_("Claim %(target)d"), target=target),
+        "declare": lambda: _claim_label(rules),
         "draw": lambda: fill_html(_("Draw")),
         "bid": lambda: _bid_label(action.get("value"), rules),
         "pass": lambda: fill_html(_("Pass")),
@@ -118,6 +123,23 @@ def choice_label(action: dict, rules: RuleSet) -> SafeString:
     }
     label = labels.get(kind)
     return label() if label else fill_html("%(kind)s", kind=str(kind))
+
+
+def _claim_label(rules: RuleSet) -> SafeString:
+    """ "Claim 66": of one's own points, or (partners) of the side's points together."""
+    if rules.team_play:
+        return fill_html(pgettext("side", "Claim %(target)d"), target=rules.target)
+    return fill_html(_("Claim %(target)d"), target=rules.target)
+
+
+def strict_badge(phase: str, has_stock: bool) -> str:
+    """The badge of the strict phase: the endgame once the stock is gone; in games without
+    a stock the same rules hold from the first trick, so it is no "endgame"."""
+    if phase != "strict":
+        return ""
+    if has_stock:
+        return _("endgame: follow suit")
+    return _("strict play: follow suit")
 
 
 def _bid_label(value: object, rules: RuleSet) -> SafeString:

@@ -1,4 +1,5 @@
-"""Practice in a real browser on a phone: a whole deal by clicks, take-back, hints, a claim.
+"""Practice in a real browser on a phone without JavaScript: a whole deal by clicks,
+take-back, hints, a claim.
 
 Every move lands back at the table (#table), with the hand, the last action and any error
 on one screen; no chore: a draw is never the only button.
@@ -16,7 +17,8 @@ SHARED = share_id("abcdefghjk")
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-MOVES = "#move-form button[name=move], button.card-button"
+# what the page offers as usable (a dimmed card is posted only by force)
+MOVES = "#move-form button[name=move]:not([disabled]), button.card-button:not([aria-disabled])"
 PHONE = {"width": 390, "height": 844}
 
 
@@ -27,7 +29,11 @@ def site(live_server, content):
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    """A phone without JavaScript: the forms post and every move loads the page (the live
+    table, with JavaScript, is tested in test_practice_live_browser.py)."""
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False
+    )
     yield context.new_page()
     context.close()
 
@@ -101,7 +107,7 @@ def test_an_error_is_on_the_same_screen_as_the_hand(site, phone):
             if cards.count() == 0:
                 click_a_move(phone)
                 continue
-            cards.last.click()
+            cards.last.click(force=True)  # a dimmed card too: without script it posts
             phone.wait_for_load_state()
             confirm_if_asked(phone)
             if phone.locator(".feedback--illegal").count():
@@ -135,20 +141,28 @@ def test_a_hint_in_each_phase(site, phone):
 
 
 def test_a_claim_is_confirmed(site, phone):
-    phone.goto(f"{site}/en/practice/schnapsen/?deal={SHARED}")
-    for _ in range(30):
-        claim = phone.locator("#move-form button[name=move][value=declare]")
-        if claim.count():
-            claim.click()
-            phone.wait_for_load_state()
-            expect(phone.locator(".practice-confirm")).to_contain_text("Claim 66 now?")
-            phone.locator(".practice-confirm button[name=move]").click()
-            phone.wait_for_load_state()
-            expect(phone.locator(".result")).to_be_visible()
-            return
-        assert phone.locator(".result").count() == 0, "the deal ended before a claim"
-        click_a_move(phone)
-    pytest.fail("no claim offered")
+    """A claim that would win asks first; one below 66 is disabled with the points it lacks."""
+    early = False
+    for deal in ("abcdefghjk", "abcdefghjm", "abcdefghjn", "abcdefghjp"):
+        phone.goto(f"{site}/en/practice/schnapsen/?deal={share_id(deal)}")
+        for _ in range(30):
+            if phone.locator(".result").count():
+                break
+            if phone.locator("#move-form button[value=declare][disabled]").count():
+                expect(phone.locator(".choice-why")).to_contain_text("a claim needs 66")
+                early = True
+            claim = phone.locator("#move-form button[name=move][value=declare]:not([disabled])")
+            if claim.count():
+                claim.click()
+                phone.wait_for_load_state()
+                expect(phone.locator(".practice-confirm")).to_contain_text("Claim 66 now?")
+                phone.locator(".practice-confirm button[name=move]").click()
+                phone.wait_for_load_state()
+                expect(phone.locator(".result")).to_be_visible()
+                assert early, "no claim below 66 was shown disabled first"
+                return
+            click_a_move(phone)
+    pytest.fail("no winning claim offered")
 
 
 @pytest.mark.parametrize("lang", ["en", "da", "nb", "pl", "lv"])

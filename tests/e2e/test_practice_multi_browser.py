@@ -19,7 +19,8 @@ SHARED = share_id("abcdefghjk")
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-MOVES = "#move-form button[name=move], button.card-button"
+# what the page offers as usable (a dimmed card is posted only by force)
+MOVES = "#move-form button[name=move]:not([disabled]), button.card-button:not([aria-disabled])"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -38,7 +39,10 @@ def shots(tmp_path):
 
 def new_page(browser, viewport):
     phone = viewport == PHONE
-    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    # without JavaScript: the forms flow (the live table: test_practice_live_browser.py)
+    context = browser.new_context(
+        viewport=viewport, is_mobile=phone, has_touch=phone, java_script_enabled=False
+    )
     return context, context.new_page()
 
 

@@ -137,3 +137,35 @@ def test_the_rules_table_shows_the_rules_numbers(lang):
     exhausted = [text for key, text in rows[BONUS_20].items() if "20" in text]
     assert exhausted, rows[BONUS_20]
     assert not re.search(r"(?<![\d,.])10(?![\d,.])", " ".join(rows[BONUS_20].values()))
+
+
+# Every sentence builder of words/ (the set tests/words/test_table_forms.py renders), for
+# a two-player and a partnership game under altered rules.
+ALTERED_FOUR = get_preset("four_double_pack_101").replace(
+    target=77, schneider_threshold=50, failed_close_penalty="always_three", last_trick_bonus=20
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("rules", "numbers"), [(ALTERED, "66|33"), (ALTERED_FOUR, "101|66|33")], ids=["two", "four"]
+)
+def test_no_sentence_of_any_builder_shows_a_presets_number(lang, rules, numbers):
+    from tests.words.test_table_forms import sentences
+
+    with translation.override(lang):
+        texts = [f"{where}: {text}" for where, text in sentences(rules)]
+    preset_numbers = re.compile(rf"(?<![\d,.])({numbers})(?![\d,.])")
+    wrong = [text for text in texts if preset_numbers.search(text.split(": ", 1)[1])]
+    assert not wrong, "\n".join(wrong)
+    joined = " | ".join(texts)
+    assert str(rules.target) in joined
+
+
+def test_the_builders_check_can_fail():
+    """Under the preset the same sentences show 66: the pattern above finds it."""
+    from tests.words.test_table_forms import sentences
+
+    with translation.override("en"):
+        texts = " | ".join(text for _, text in sentences(PRESET))
+    assert re.search(r"(?<![\d,.])66(?![\d,.])", texts)

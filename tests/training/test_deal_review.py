@@ -189,3 +189,63 @@ def test_a_finished_deal_s_review_opens_the_hands_and_offers_to_try_again(client
         page = client.get(again[0].replace("&amp;", "&"))
         assert page.status_code == 200
         assert "could not be found" not in page.content.decode()
+
+
+def test_a_review_is_worked_out_once_and_cached_by_its_content(monkeypatch):
+    from training import review as review_module
+
+    game = played("classic66", DEALS[2], seed=2)
+    first = review_module.review_of(game)
+
+    def again(*args):
+        pytest.fail("worked out twice")
+
+    monkeypatch.setattr(review_module, "build", again)
+    assert review_module.review_of(game) == first
+    monkeypatch.undo()
+    # every verdict is kept by position: a new build judges nothing again
+    monkeypatch.setattr(review_module, "judge", again)
+    assert review_module.build(game).decisions == first.decisions
+    # another deal is another review
+    other = played("classic66", DEALS[3], seed=2)
+    assert review_module.content_key(other) != review_module.content_key(game)
+
+
+def test_sampled_verdicts_are_stable_across_other_worlds():
+    """Judged again over other worlds (another seed), the marks mostly stay the same, and a
+    blunder never becomes a good move."""
+    agree = total = 0
+    for n, deal_id in enumerate(DEALS[:2]):
+        game = played("classic66", deal_id, seed=n + 3)
+        for deal, action in positions(game):
+            if action.player != YOU or deal.phase != "open" or len(deal.legal_actions()) < 2:
+                continue
+            view = player_view(deal, YOU)
+            one = judge._sampled(view, deal.rules, action, 101)
+            two = judge._sampled(view, deal.rules, action, 202)
+            total += 1
+            agree += one.mark == two.mark
+            assert {one.mark, two.mark} != {"good", "blunder"}
+    assert total >= 8 and agree >= 0.75 * total, (agree, total)
+
+
+def test_a_blunder_becomes_a_puzzle_of_the_reader_s_own(client):
+    from training.models import ReviewPosition
+
+    game = played("classic66", DEALS[0], seed=3)
+    client.cookies[COOKIE.format(slug="classic66")] = game.dumps()
+    html = client.get("/en/practice/classic66/review/").content.decode()
+    urls = re.findall(r'data-own-puzzle="(/en/puzzles/mine/[0-9a-f]+/)"', html)
+    assert urls, "the deal has blunders"
+    key = urls[0].rstrip("/").rsplit("/", 1)[1]
+    row = ReviewPosition.objects.get(key=key)
+    best = max(row.options, key=lambda o: o["value"])
+    worst = min(row.options, key=lambda o: o["value"])
+    page = client.get(urls[0]).content.decode()
+    assert "Find the best move." in page and f"?from=review:{key}" in page
+    right = client.get(urls[0], {"move": best["key"]}).content.decode()
+    assert "Right: that is the best move here." in right
+    wrong = client.get(urls[0], {"move": worst["key"]}, HTTP_ACCEPT_LANGUAGE="pl")
+    assert "Not the best move here" in wrong.content.decode()
+    assert client.get(urls[0], {"move": "play-XX"}).status_code == 400
+    assert client.get("/en/puzzles/mine/0123456789abcdef01234567/").status_code == 404

@@ -37,8 +37,10 @@
     return "hand";
   }
 
-  /* Written when the page goes (a link, a form, the back button). */
+  /* Written when the page goes (a link, a form, the back button). The live practice table
+     (practice/live.js) may have put a new table in place of the first one. */
   function snapshot(clicked) {
+    table = document.querySelector(".table-area") || table;
     var cards = {};
     table.querySelectorAll(".card[data-card]").forEach(function (card) {
       cards[card.dataset.card] = { rect: cardRect(card), place: place(card), html: card.outerHTML };
