@@ -69,7 +69,7 @@ class ComparisonRow:
     differs: bool
 
 
-def variant_comparison(*, variants: Sequence[Variant | HouseColumn]) -> list[ComparisonRow]:
+def variant_comparison(*, variants: Sequence["Variant | HouseColumn"]) -> list[ComparisonRow]:
     """One row per parameter; a row differs when the variants' values are not all equal.
 
     Rows that apply to none of the variants are left out; where a row applies to some
