@@ -32,9 +32,10 @@ def test_more_workers_than_the_machine_gives_hints(monkeypatch):
     assert workers - machine_slots() >= multiprocessing.cpu_count()
 
 
-def test_threaded_workers_so_a_page_never_queues_behind_computer_play(monkeypatch):
+def test_sync_workers_unless_threads_are_asked_for(monkeypatch):
     monkeypatch.delenv("GUNICORN_THREADS", raising=False)
     conf = runpy.run_path(str(CONF))
+    assert (conf["worker_class"], conf["threads"]) == ("sync", 1)
+    monkeypatch.setenv("GUNICORN_THREADS", "4")
+    conf = runpy.run_path(str(CONF))
     assert (conf["worker_class"], conf["threads"]) == ("gthread", 4)
-    monkeypatch.setenv("GUNICORN_THREADS", "2")
-    assert runpy.run_path(str(CONF))["threads"] == 2
