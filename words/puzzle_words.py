@@ -22,6 +22,7 @@ THEME_NAMES = {
     "draw-trumps": gettext_lazy("Draw the trumps"),
     "keep-marriage": gettext_lazy("Keep the marriage"),
     "last-trick": gettext_lazy("The last trick"),
+    "trump-ace": gettext_lazy("Lead or keep the trump Ace"),
 }
 
 
@@ -95,7 +96,16 @@ def theme_sentences(themes: list[str], facts: dict, rules: RuleSet) -> list[str]
                 )
             else:
                 out.append(_("Whoever wins the last trick wins the deal."))
+        elif theme == "trump-ace":
+            out.append(_trump_ace_sentence(facts))
     return out
+
+
+def _trump_ace_sentence(facts: dict) -> str:
+    """Play the trump Ace now, or keep it: the answer is the only move that keeps the value."""
+    if facts.get("plays_trump_ace"):
+        return _("The trump Ace belongs on the table now: every move that keeps it back costs.")
+    return _("Keep the trump Ace: every move that plays it now costs.")
 
 
 def _with_move(template: str, move_html: str, value: str) -> SafeString:
