@@ -226,30 +226,42 @@ def practice_game(request, slug):
     if house is not None:
         house, message = _house(variant, house[:120])
         if message:
-            return _render(request, game_new(variant=variant), message=message, status=400)
+            return _render(
+                request,
+                game_new(variant=variant, client=_client(request)),
+                message=message,
+                status=400,
+            )
     raw_deal = request.GET.get("deal")
     if raw_deal is not None:
         deal_id = clean_id(raw_deal)
         if deal_id is None:
-            game = game_new(variant=variant, house=house or "")
+            game = game_new(variant=variant, house=house or "", client=_client(request))
             message = _(
                 "That is not a deal number of this site: it has %(n)d letters and digits."
             ) % {"n": ID_LENGTH}
             return _render(request, game, message=message, status=400)
         deal_id = sharing.deal_of(deal_id)  # a share id names the deal (sharing.py)
-        return _render(request, game_new(variant=variant, deal_id=deal_id, house=house or ""))
+        return _render(
+            request,
+            game_new(variant=variant, deal_id=deal_id, house=house or "", client=_client(request)),
+        )
     if house is not None:  # "Play by these rules": a new match under the house table
-        return _render(request, game_new(variant=variant, house=house))
+        return _render(request, game_new(variant=variant, house=house, client=_client(request)))
     origin = request.GET.get("from")
     if origin is not None:
         try:
-            return _render(request, game_new(variant=variant, origin=origin[:120]))
+            return _render(
+                request, game_new(variant=variant, origin=origin[:120], client=_client(request))
+            )
         except GameError:
             message = _(
                 "That position could not be found for this game, so a new match has started."
             )
-            return _render(request, game_new(variant=variant), message=message)
-    game = _cookie_game(request, variant) or game_new(variant=variant)
+            return _render(
+                request, game_new(variant=variant, client=_client(request)), message=message
+            )
+    game = _cookie_game(request, variant) or game_new(variant=variant, client=_client(request))
     if "hint" in request.GET:
         return _with_hint(request, game)
     return _render(request, game)
@@ -281,7 +293,7 @@ def _play(request, variant):
             raise GameError("too long")
         game = game_loads(variant=variant, token=raw)
     except GameError:
-        game = game_new(variant=variant)
+        game = game_new(variant=variant, client=_client(request))
         message = _(
             "That game could not be read (it may come from an old page), so a new one has started."
         )
