@@ -5,6 +5,8 @@ Sentences are returned as text with card tokens ([QH:acc], [H]) that the caller 
 with words.markup.render_inline; those naming a move get the move's button label as HTML.
 """
 
+from typing import Any
+
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -63,7 +65,7 @@ def first_right() -> str:
     )
 
 
-def theme_sentences(themes: list[str], facts: dict, rules: RuleSet) -> list[str]:
+def theme_sentences(themes: list[str], facts: dict[str, Any], rules: RuleSet) -> list[str]:
     """One sentence per theme, filled with the position's numbers."""
     out = []
     for theme in themes:
@@ -101,7 +103,7 @@ def theme_sentences(themes: list[str], facts: dict, rules: RuleSet) -> list[str]
     return out
 
 
-def _trump_ace_sentence(facts: dict) -> str:
+def _trump_ace_sentence(facts: dict[str, Any]) -> str:
     """Play the trump Ace now, or keep it: the answer is the only move that keeps the value."""
     if facts.get("plays_trump_ace"):
         return _("The trump Ace belongs on the table now: every move that keeps it back costs.")
