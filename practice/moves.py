@@ -4,6 +4,7 @@ Each returns the game to show next; the computer seats answer through seats.adva
 """
 
 from sixtysix import Action, EngineError
+from sixtysix.computer import DEFAULT_LEVEL
 from sixtysix.match import Match
 
 from rules.models import Variant
@@ -24,6 +25,7 @@ def game_new(
     origin: str = "",
     house: str = "",
     client: str | None = None,
+    level: str = DEFAULT_LEVEL,
 ) -> Game:
     """A new match, its first deal dealt by the computer on the reader's right so that the
     reader leads (or plays first after the bidding).
@@ -38,7 +40,7 @@ def game_new(
     again without a game gives the same cards, never a re-roll. A shared deal or an origin
     fixes the first deal itself (and may be played again, so its match stays fresh); a later
     deal of it comes only after that deal is played out. Every page that starts a match for
-    a reader passes `client`."""
+    a reader passes `client`. `level` is the computer's (sixtysix.computer.LEVELS)."""
     rules = table_rules(variant, house)
     if deal_id is not None or origin:
         match_id = new_id()
@@ -62,6 +64,7 @@ def game_new(
         Match(rules, dealer=dealer),
         origin=origin,
         house=house,
+        level=level,
     )
     advance(game)
     return game
@@ -148,6 +151,7 @@ def game_take_back(*, game: Game) -> Game:
         min(game.seen, cut),
         game.origin,
         game.house,
+        game.level,
     )
     back.seen = len(back.actions)
     return back
@@ -158,7 +162,10 @@ def game_next_deal(*, game: Game) -> Game:
     the ids, so posting an old page again gives the same deal."""
     if game.match.over:
         return game_new(
-            variant=game.variant, match_id=next_match_id(game.match_id), house=game.house
+            variant=game.variant,
+            match_id=next_match_id(game.match_id),
+            house=game.house,
+            level=game.level,
         )
     number = game.number + 1
     nxt = Game(
@@ -173,6 +180,7 @@ def game_next_deal(*, game: Game) -> Game:
         [*game.pad, pad_row(game)][-MAX_PAD:],
         origin=game.origin,  # only the first deal came from it; kept for the score pad
         house=game.house,
+        level=game.level,
     )
     advance(nxt)
     return nxt

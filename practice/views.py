@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
+from sixtysix.computer import LEVELS
 from sixtysix.errors import RuleSetError
 
 from guard import limits
@@ -38,6 +39,7 @@ from .moves import (
     is_your_turn,
     needs_confirmation,
 )
+from .seats import LEVEL_NAMES
 from .view import practice_view
 
 COOKIE = "practice-{slug}"
@@ -120,6 +122,7 @@ def _render(
         "house": _rules_in_force(game),
         # Only a finished deal has a name that opens it (sharing.py).
         "share": sharing.share_id(game.deal_id) if game.over else "",
+        "levels": [(level, LEVEL_NAMES[level], level == game.level) for level in LEVELS],
     }
     if wants_json(request):
         response = live_answer(request, context, status=status, events=events)
@@ -314,11 +317,14 @@ def _play(request, variant):
             return _render(request, game, message=_("Finish this deal first."), status=409)
         return _after_post(request, game_next_deal(game=game), start=0)
     if command == "new":
-        return _after_post(
-            request,
-            game_new(variant=variant, match_id=next_match_id(game.match_id), house=game.house),
-            start=0,
+        level = request.POST.get("level", game.level)
+        if level not in LEVELS:
+            message = _("That computer level is not offered.")
+            return _render(request, game, message=message, status=400)
+        new = game_new(
+            variant=variant, match_id=next_match_id(game.match_id), house=game.house, level=level
         )
+        return _after_post(request, new, start=0)
     if command == "back":
         if not can_take_back(game):
             return _render(request, game, message=_("There is no move to take back."), status=409)
