@@ -1,6 +1,7 @@
 """Rules pages in every language: index, variant pages, comparison, glossary, JSON."""
 
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -304,3 +305,58 @@ def test_the_comparison_columns_follow_the_sites_order_whatever_the_urls(client)
     heads = [html[html.index("<thead") : html.index("</thead>")] for html in pages]
     assert heads[0] == heads[1]
     assert heads[0].index("Schnapsen") > heads[0].index("66")
+
+
+# Weight: what readers download per page type, gzip (benchmarks/page_budgets.py)
+
+
+def _budgets():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "page_budgets.py"
+    spec = importlib.util.spec_from_file_location("page_budgets", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.GZIP_BUDGETS
+
+
+WEIGHED_PAGES = {
+    "home": "/",
+    "variants index": "/variants/",
+    "variant": "/variants/north_american_bid66/",
+    "compare": "/compare/?v=classic66&v=schnapsen&v=idiot66&v=four_hand_american",
+    "compare form": "/compare/",
+    "glossary": "/glossary/",
+    "tutorial index": "/tutorials/",
+    "tutorial step": "/tutorials/declaring-66/14/",
+    "puzzle": "/puzzles/1/",
+    "practice": "/practice/four_hand_american/",
+}
+ASSET = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*\shref)="(/static/[^"?#]+\.(?:css|js))"')
+
+
+def _download(client, url):
+    """The gzip bytes of the page and of each CSS and JS file it references."""
+    import gzip
+
+    from django.contrib.staticfiles import finders
+
+    response = client.get(url)
+    assert response.status_code == 200, url
+    html = response.content
+    sizes = {"html": len(gzip.compress(html, compresslevel=6))}
+    for ref in dict.fromkeys(ASSET.findall(html.decode())):
+        found = finders.find(ref.removeprefix("/static/"))
+        assert found, ref
+        with open(found, "rb") as handle:
+            sizes[ref] = len(gzip.compress(handle.read(), compresslevel=6))
+    return sizes
+
+
+@pytest.mark.parametrize("kind", sorted(WEIGHED_PAGES))
+def test_each_page_type_keeps_to_its_download_budget(client, kind):
+    budget = _budgets()[kind]
+    for lang in ("en", "lv", "pl"):
+        sizes = _download(client, f"/{lang}{WEIGHED_PAGES[kind]}")
+        assert sum(sizes.values()) <= budget, (kind, lang, sum(sizes.values()), sizes)
