@@ -44,6 +44,7 @@ from .game import Game, pad_row
 from .ids import COMPUTER, YOU
 from .legality import card_refusals, claim_refusal
 from .moves import can_take_back
+from .positions import origin_next_url
 from .seats import draw_is_a_chore
 from .sharing import share_id
 
@@ -73,6 +74,7 @@ class PracticeView(TableView):
     settlement: str = ""
     refused: dict[str, str] = field(default_factory=dict)  # card -> why it may not be played
     shortcuts: dict[str, str] = field(default_factory=dict)  # playable card -> key "1".."9"
+    next_url: str = ""  # after a match from a lesson: the next lesson
 
     @property
     def buttons(self) -> list[dict]:
@@ -208,27 +210,32 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         bidding=bidding_lines(deal, names),
         side_line=side_line,
         sat_out=sat_out(deal, YOU),
+        next_url=origin_next_url(game.origin) if game.origin and match.over else "",
         **_card_marks(game, you_view.hand, choices),
     )
 
 
 def _happened(game: Game, new: list[dict], names: list[str]) -> list[str]:
     """The log in the order things happened: a draw (with the card the reader took) before
-    the next lead."""
-    return [
-        str(
-            render_inline(
-                describe_action(
-                    a,
-                    names[a["player"]],
-                    a["player"] == YOU,
-                    game.rules,
-                    drawn=game.drawn.get(game.seen + offset),
-                )
-            )
+    the next lead, and each card said as led or as played to a trick."""
+    size = len(game.deal.state().get("active") or range(game.rules.players))
+    played = sum(1 for a in game.actions[: game.seen] if a["type"] == "play")
+    lines = []
+    for offset, a in enumerate(new):
+        led = None
+        if a["type"] == "play":
+            led = played % size == 0
+            played += 1
+        line = describe_action(
+            a,
+            names[a["player"]],
+            a["player"] == YOU,
+            game.rules,
+            drawn=game.drawn.get(game.seen + offset),
+            led=led,
         )
-        for offset, a in enumerate(new)
-    ]
+        lines.append(str(render_inline(line)))
+    return lines
 
 
 # The keys the page offers for its buttons (keys.js presses the element with that key).

@@ -18,11 +18,33 @@ from content.rows import write_rows
 from rules.models import Variant
 
 from .models import Puzzle
-from .positions import DIFFICULTIES, THEMES, PuzzleError, check, reach, signature
+from .positions import (
+    DIFFICULTIES,
+    KINDS,
+    RATINGS,
+    THEMES,
+    PuzzleError,
+    check,
+    main_theme,
+    reach,
+    signature,
+)
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 PUZZLES_FILE = CONTENT_DIR / "puzzles.json"
-FIELDS = ("id", "variant", "deal", "actions", "answer", "value", "difficulty", "themes")
+FIELDS = (
+    "id",
+    "variant",
+    "deal",
+    "actions",
+    "answer",
+    "value",
+    "difficulty",
+    "themes",
+    "kind",
+    "theme",
+    "rating",
+)
 
 
 @dataclass
@@ -36,6 +58,9 @@ class PuzzleData:
     value: int
     difficulty: int
     themes: list
+    kind: str
+    theme: str
+    rating: int
 
 
 def dump(puzzles: list[dict], *, seed: int, command: str) -> str:
@@ -96,6 +121,7 @@ def parse_puzzle(path: Path, raw, rules_by_variant: dict[str, dict], index: int)
     themes = raw["themes"]
     if not isinstance(themes, list) or not themes or not set(themes) <= set(THEMES):
         raise ContentError(path, f"{where}: themes", f"one or more of {', '.join(THEMES)}")
+    _check_tags(path, where, raw)
     if not isinstance(raw["actions"], list) or not isinstance(raw["answer"], list):
         raise ContentError(path, where, "actions and answer must be lists of actions")
     try:
@@ -120,7 +146,22 @@ def parse_puzzle(path: Path, raw, rules_by_variant: dict[str, dict], index: int)
         value=int(analysis.value),
         difficulty=raw["difficulty"],
         themes=list(themes),
+        kind=raw["kind"],
+        theme=raw["theme"],
+        rating=raw["rating"],
     )
+
+
+def _check_tags(path: Path, where: str, raw: dict) -> None:
+    """kind, theme (the main one of the themes) and an initial rating in range."""
+    if raw["kind"] not in KINDS:
+        raise ContentError(path, f"{where}: kind", f"one of {', '.join(KINDS)}")
+    if raw["theme"] != main_theme(raw["themes"]):
+        raise ContentError(path, f"{where}: theme", "must be the main one of its themes")
+    rating = raw["rating"]
+    low, high = RATINGS
+    if isinstance(rating, bool) or not isinstance(rating, int) or not low <= rating <= high:
+        raise ContentError(path, f"{where}: rating", f"a whole number from {low} to {high}")
 
 
 def parse_puzzles(path: Path = PUZZLES_FILE, rules_by_variant=None) -> list[PuzzleData]:
@@ -158,6 +199,9 @@ def write_puzzles(puzzles: list[PuzzleData], report: LoadReport) -> None:
                 "value": data.value,
                 "difficulty": data.difficulty,
                 "themes": data.themes,
+                "kind": data.kind,
+                "theme": data.theme,
+                "rating": data.rating,
             },
         )
         for data in puzzles

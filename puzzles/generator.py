@@ -96,6 +96,9 @@ def generate(seed: int, counts: dict[str, int] | None = None) -> list[dict]:
                     "value": int(facts.value),
                     "difficulty": facts.difficulty,
                     "themes": facts.themes,
+                    "kind": "ending",
+                    "theme": facts.theme,
+                    "rating": facts.rating,
                 }
             )
             found += 1

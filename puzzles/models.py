@@ -27,6 +27,12 @@ class Puzzle(models.Model):
     value = models.IntegerField(_("value with best play"))
     difficulty = models.PositiveSmallIntegerField(_("difficulty"), choices=Difficulty.choices)
     themes = models.JSONField(_("themes"), default=list)
+    kind = models.CharField(_("kind"), max_length=32, default="ending")
+    """What the puzzle asks (positions.KINDS): "ending" (stock used up, exact)."""
+    theme = models.CharField(_("main theme"), max_length=32, default="", blank=True)
+    """The most specific of `themes` (positions.main_theme)."""
+    rating = models.PositiveSmallIntegerField(_("initial rating"), default=1500)
+    """The generator's first guess from the solver's facts; attempts rate puzzles elsewhere."""
 
     class Meta:
         ordering = ["number"]

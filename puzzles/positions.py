@@ -13,12 +13,27 @@ from sixtysix import Action, Analysis, Deal, RuleSet
 from sixtysix.cards import SUITS
 from sixtysix.players import player_view
 
-from words.solver_facts import Line, Wrong, analyse, best_reply, consequence, principal_line
+from words.solver_facts import (
+    Line,
+    Wrong,
+    analyse,
+    best_reply,
+    consequence,
+    consequence_of,
+    last_trick_decides,
+    principal_line,
+)
 
 __all__ = ["Line", "Wrong", "analyse", "best_reply", "consequence", "principal_line"]
 
 THEMES = ("claim-or-play-on", "count-to-66", "draw-trumps", "keep-marriage", "last-trick")
+MAIN_THEME_ORDER = ("keep-marriage", "draw-trumps", "last-trick", "claim-or-play-on", "count-to-66")
+"""The puzzle's `theme` is the first of its themes in this order (the most specific)."""
+KINDS = ("ending",)
+"""ending: the stock is used up and the solver's values are exact."""
 DIFFICULTIES = (1, 2, 3)
+RATINGS = (400, 3000)
+"""The range of a puzzle's initial rating (the generator's, from the solver's facts)."""
 MAX_LINE = 24
 """No deal of the solver's variants has more reader moves than this after the stock is out."""
 
@@ -96,10 +111,37 @@ class Facts:
     worse: list[tuple[Action, float]] = field(default_factory=list)
     themes: list[str] = field(default_factory=list)
     difficulty: int = 1
+    rating: int = 1000
+
+    @property
+    def theme(self) -> str:
+        return main_theme(self.themes)
+
+
+def main_theme(themes: list[str]) -> str:
+    """The most specific of a puzzle's themes."""
+    return next(t for t in MAIN_THEME_ORDER if t in themes)
+
+
+def initial_rating(only_moves: int, wrong: int, value_gap: float, rules: RuleSet) -> int:
+    """A first guess at how hard the puzzle is: each move of the reader's best line that
+    is the only good one, each losing first move, and a small gap to the next move
+    make it harder (a Glicko-2 rating from attempts replaces it)."""
+    gap = value_gap / margin_needed(rules)
+    rating = 800 + 120 * only_moves + 50 * wrong + (150 if gap <= 1 else 0)
+    return max(RATINGS[0], min(RATINGS[1], rating))
 
 
 def _suit(card: str) -> str:
     return card[1]
+
+
+def _last_trick_counts(deal: Deal, best_line: Line, worse: list) -> bool:
+    """With raw points every point counts: the reader takes the last trick on the best
+    line and a worse move gives it away."""
+    if deal.rules.scoring != "raw_points" or best_line.last_trick != deal.to_act:
+        return False
+    return any(consequence(deal, a) == "last_trick" for a, _v in worse)
 
 
 def facts_of(deal: Deal, analysis: Analysis) -> Facts:
@@ -141,14 +183,16 @@ def facts_of(deal: Deal, analysis: Analysis) -> Facts:
     )
     if pairs and breaks and keeps and rules.marriage_in_strict_phase:
         themes.append("keep-marriage")
-    if best_line.last_trick == seat and seat in result.get("winners", []):
+    if last_trick_decides(best_line, seat, rules) or _last_trick_counts(deal, best_line, worse):
         themes.append("last-trick")
     if not themes and result.get("reason") == "declared" and seat in result.get("winners", []):
         themes.append("count-to-66")
     wrong = sum(1 for a, _v in worse if a.type != "declare")
     score = 2 * best_line.only_moves + wrong
     difficulty = 1 if score <= 5 else 2 if score <= 8 else 3
-    return Facts(seat, analysis.value, answer, line, result, worse, themes, difficulty)
+    gap = analysis.value - max((v for _a, v in worse), default=analysis.value)
+    rating = initial_rating(best_line.only_moves, wrong, gap, rules)
+    return Facts(seat, analysis.value, answer, line, result, worse, themes, difficulty, rating)
 
 
 def signature(deal: Deal) -> str:
@@ -211,7 +255,7 @@ def play_line(start: Deal, keys: list[str]) -> Walk:
             if i < len(keys) - 1:
                 walk.error = "off_line"
                 return walk
-            walk.wrong = Wrong(action, analysis.value, value, consequence(deal, action))
+            walk.wrong = Wrong(action, analysis.value, value, *consequence_of(deal, action))
             return walk
         deal.apply(action)
         walk.steps.append(action)

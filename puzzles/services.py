@@ -320,3 +320,21 @@ def daily_puzzle(day: datetime.date | None = None) -> DailyPuzzle | None:
         trump=state.get("trump"),
         cards=[(code, playable.get(code)) for code in hand],
     )
+
+
+def puzzles_near(
+    rating: float, *, kind: str = "", theme: str = "", variant: str = "", count: int = 10
+) -> list[Puzzle]:
+    """Up to `count` puzzles whose initial rating (the generator's) is nearest `rating`,
+    nearest first, ties by number; only those of the given kind, theme (any of a puzzle's
+    themes) and variant slug where given. A stable entry point for other apps (training):
+    the model fields it reads — number, variant, kind, theme, themes, rating, difficulty —
+    keep their meaning."""
+    rows = Puzzle.objects.select_related("variant")
+    if kind:
+        rows = rows.filter(kind=kind)
+    if variant:
+        rows = rows.filter(variant__slug=variant)
+    found = [p for p in rows if not theme or theme in p.themes]
+    found.sort(key=lambda p: (abs(p.rating - rating), p.number))
+    return found[:count]

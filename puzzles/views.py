@@ -56,7 +56,8 @@ def puzzle_detail(request, number):
 @require_safe
 @cached_page()
 def puzzle_json(request, number):
-    """Open data: the variant, the deal's layout, the actions to the position and the answer."""
+    """Open data: the variant, the deal's layout, the actions to the position and the answer,
+    with the puzzle's kind, main theme and initial rating."""
     puzzle = services.puzzle_get(number=number)
     data = {
         "id": puzzle.number,
@@ -68,5 +69,8 @@ def puzzle_json(request, number):
         "value": puzzle.value,
         "difficulty": puzzle.difficulty,
         "themes": puzzle.themes,
+        "theme": puzzle.theme,
+        "rating": puzzle.rating,
+        "kind": puzzle.kind,
     }
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})

@@ -10,6 +10,7 @@ import secrets
 import sys
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -96,6 +97,8 @@ SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = True
 
 INSTALLED_APPS = [
+    # daphne first: its runserver serves HTTP and the tables' WebSockets (ASGI).
+    "daphne",
     # modeltranslation patches the admin, so it must come before it.
     "modeltranslation",
     "django.contrib.admin",
@@ -115,6 +118,7 @@ INSTALLED_APPS = [
     "tutorial",
     "practice",
     "puzzles",
+    "tables",
     "training",
     "axes",
 ]
@@ -146,6 +150,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "sixtysix_site.urls"
 WSGI_APPLICATION = "sixtysix_site.wsgi.application"
+ASGI_APPLICATION = "sixtysix_site.asgi.application"
 
 TEMPLATES = [
     {
@@ -174,7 +179,7 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
-def cache_from_url(url: str) -> dict:
+def cache_from_url(url: str) -> dict[str, Any]:
     """locmem:// (default), redis://host:port/db or dummy://."""
     if url.startswith(("redis://", "rediss://")):
         return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
@@ -183,7 +188,7 @@ def cache_from_url(url: str) -> dict:
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "sixtysix"}
 
 
-def shared_cache(default: dict) -> dict:
+def shared_cache(default: dict[str, Any]) -> dict[str, Any]:
     """Where limits and slots are counted across every worker and process: Redis when the
     cache is Redis, else a table in the database (created after migrate, guard/limits.py)."""
     if default["BACKEND"].endswith("RedisCache"):
@@ -196,6 +201,31 @@ def shared_cache(default: dict) -> dict:
 
 
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "locmem://"))}
+
+
+def channel_layers(cache_url: str) -> dict[str, Any]:
+    """Table messages between workers: Redis when the cache is Redis, else in memory (one
+    process, as `make serve`)."""
+    if cache_url.startswith(("redis://", "rediss://")):
+        url = os.environ.get("CHANNELS_REDIS_URL", cache_url)
+        return {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [url], "prefix": "sixtysix-tables"},
+            }
+        }
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+CHANNEL_LAYERS = channel_layers(os.environ.get("CACHE_URL", ""))
+# Tables (tables/): a seat that has not moved for this long is played by the computer until
+# its player returns; the limits per seat, per client and per message.
+TABLES_IDLE_SECONDS = int(os.environ.get("TABLES_IDLE_SECONDS", "60"))
+TABLES_MESSAGES_PER_SECOND = int(os.environ.get("TABLES_MESSAGES_PER_SECOND", "8"))
+TABLES_PER_CLIENT = int(os.environ.get("TABLES_PER_CLIENT", "20"))  # tables opened an hour
+TABLES_MAX_CONNECTIONS = int(os.environ.get("TABLES_MAX_CONNECTIONS", "12"))  # per client
+TABLES_MAX_MESSAGE_BYTES = 1024
+TABLES_EXPIRE_SECONDS = 24 * 3600  # a table nobody has been at for this long is deleted
 CACHES["shared"] = shared_cache(CACHES["default"])
 # Pages with a query (rare combinations) stored per content version, by count and by bytes;
 # pages without one are always stored. With PAGE_TTL this bounds Redis too (page_cache.py).
@@ -219,7 +249,7 @@ AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
 AXES_USERNAME_CALLABLE = "sixtysix_site.middleware.axes_username"
 AXES_RESET_ON_SUCCESS = True
 # The log line names the account and the address (as the access log does); never the password.
-AXES_SENSITIVE_PARAMETERS = []
+AXES_SENSITIVE_PARAMETERS: list[str] = []
 AXES_LOCKOUT_CALLABLE = "sixtysix_site.views.admin_locked_out"
 # Behind the load balancer every request comes from its address: read the client's instead.
 AXES_CLIENT_IP_CALLABLE = "guard.clients.client_ip"

@@ -8,9 +8,10 @@ sentences made from these facts are in words/solver_words.py.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from sixtysix import Action, Analysis, Deal, EngineError
+from sixtysix import Action, Analysis, Deal, EngineError, RuleSet
 from sixtysix.players import player_view
 from sixtysix.solver import SolverError, solve
 
@@ -27,6 +28,8 @@ def analyse(deal: Deal) -> Analysis:
     repr: every field but the rules) and the rules; an Analysis is frozen, so sharing it
     is safe. Errors are raised each time, never kept.
     """
+    if deal.to_act is None:
+        raise SolverError("the deal is over: nobody is to act")
     view = player_view(deal, deal.to_act)
     key = (repr(view), deal.rules)
     analysis = _ANALYSES.get(key)
@@ -48,7 +51,7 @@ class Line:
     """Both sides' best moves to the end of the deal, as the solver plays them."""
 
     actions: list[Action]
-    result: dict
+    result: dict[str, Any]
     only_moves: int
     """Moves of the first mover where a single move kept the value (of several)."""
     last_trick: int | None
@@ -70,8 +73,26 @@ def principal_line(deal: Deal) -> Line:
     result = d.result.to_dict()
     last = None
     if result.get("reason") not in ("declared", "false_declaration", "closer_beaten"):
-        last = d.state().get("leader")
+        # the engine's trick record: the deal's last trick leads nothing, so the
+        # leader field still names the seat that led it
+        last = d.last_trick_winner
     return Line(line, result, only, last)
+
+
+def last_trick_decides(line: Line, seat: int, rules: RuleSet) -> bool:
+    """The seat wins the deal through the last trick on this line: it takes the last
+    trick, wins, and would not win with that trick's bonus on the other side (or the
+    rules give the deal to whoever takes the last trick)."""
+    result = line.result
+    if line.last_trick != seat or result.get("winners") != [seat]:
+        return False
+    if result.get("reason") == "last_trick":
+        return True
+    bonus = rules.last_trick_bonus
+    points = result.get("card_points") or []
+    if not bonus or len(points) != 2:
+        return False
+    return bool(points[seat] - bonus <= points[1 - seat] + bonus)
 
 
 @dataclass
@@ -82,12 +103,24 @@ class Wrong:
     before: float
     after: float
     consequence: str
-    """last_trick, opponent_claims, false_claim or "" (nothing more to say)."""
+    """last_trick, opponent_claims, loses_deal, schneider, false_claim or "" (nothing to say)."""
+    details: dict[str, Any] = field(default_factory=dict)
+    """The numbers the sentence names (schneider: the opponent's `points` on the line)."""
 
 
 def consequence(deal: Deal, action: Action) -> str:
+    """What the move gives away (see consequence_of), without the numbers."""
+    return consequence_of(deal, action)[0]
+
+
+def consequence_of(deal: Deal, action: Action) -> tuple[str, dict[str, Any]]:
     """What the move gives away, read off the solver's best lines with and without it:
-    false_claim, last_trick, opponent_claims, loses_deal, schneider or "" (nothing sure)."""
+    false_claim, last_trick, opponent_claims, loses_deal, schneider or "" (nothing sure),
+    with the numbers a sentence needs. Each is a fact of those two lines: the last trick
+    changes hands, the opponent claims or wins the deal outright (never a tie), or the
+    opponent's points cross the schneider line."""
+    if deal.to_act is None:
+        return "", {}  # the deal is over: no move gives anything away
     seat, opponent = deal.to_act, 1 - deal.to_act
     rules = deal.rules
     d = deal.copy()
@@ -102,20 +135,21 @@ def consequence(deal: Deal, action: Action) -> str:
     won_before = seat in best.result.get("winners", [])
     won_after = seat in after.get("winners", [])
     if action.type == "declare" and reason == "false_declaration":
-        return "false_claim"
+        return "false_claim", {}
     if after_last is not None and after_last != seat and best.last_trick == seat:
-        return "last_trick"
-    if won_before and not won_after:
-        return "opponent_claims" if reason == "declared" else "loses_deal"
+        return "last_trick", {}
+    if won_before and after.get("winners") == [opponent]:
+        return ("opponent_claims" if reason == "declared" else "loses_deal"), {}
     threshold = rules.schneider_threshold
+    points = after["card_points"][opponent]
     if (
         won_before
         and won_after
         and rules.scoring != "raw_points"
-        and after["card_points"][opponent] >= threshold > best.result["card_points"][opponent]
+        and points >= threshold > best.result["card_points"][opponent]
     ):
-        return "schneider"
-    return ""
+        return "schneider", {"points": points}
+    return "", {}
 
 
 def is_false_claim(deal: Deal, action: Action) -> bool:
@@ -146,4 +180,4 @@ def judge(deal: Deal, action: Action) -> Wrong | None:
         return None
     if value >= analysis.value:
         return None
-    return Wrong(action, analysis.value, value, consequence(deal, action))
+    return Wrong(action, analysis.value, value, *consequence_of(deal, action))

@@ -4,6 +4,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from sixtysix import RuleSet
 
+from .solver_facts import Wrong
+
 
 def worth(value: float, rules: RuleSet) -> str:
     """A value from the reader's side: "+2 game points", "-1 game point", "+20 points"."""
@@ -26,7 +28,7 @@ def false_claim(rules: RuleSet) -> str:
     return text % {"target": rules.target}
 
 
-def wrong_move(wrong, rules: RuleSet) -> str:
+def wrong_move(wrong: Wrong, rules: RuleSet) -> str:
     """Why a legal move is not good enough: the value drop, and what it gives away."""
     text = _(
         "Not the best move: with best play on both sides it is worth %(after)s, not %(before)s."
@@ -45,9 +47,14 @@ def wrong_move(wrong, rules: RuleSet) -> str:
     elif wrong.consequence == "loses_deal":
         more = _("After it your opponent wins the deal.")
     elif wrong.consequence == "schneider":
-        more = _(
-            "Your opponent then gets to %(threshold)d points, so you win fewer game points."
-        ) % {"threshold": rules.schneider_threshold}
+        points = wrong.details["points"]
+        more = ngettext(
+            "Your opponent then gets to %(points)d point (%(threshold)d are enough to escape "
+            "schneider), so you win fewer game points.",
+            "Your opponent then gets to %(points)d points (%(threshold)d are enough to escape "
+            "schneider), so you win fewer game points.",
+            points,
+        ) % {"points": points, "threshold": rules.schneider_threshold}
     elif wrong.consequence == "false_claim":
         more = false_claim(rules)
     else:

@@ -1,6 +1,7 @@
 """The practice log ("Just now:") in the order things happened and in the past tense:
 after a trick the draw comes before the next lead, and it names the card the reader drew."""
 
+import itertools
 import re
 
 import pytest
@@ -42,3 +43,23 @@ def test_the_draw_is_logged_before_the_next_lead(client, slug):
         assert not any(re.search(r"\b(plays|draws|You play)\b", line) for line in lines), lines
         return
     pytest.fail("no draw in four moves")
+
+
+def test_a_card_played_to_a_trick_is_said_as_following_it(client):
+    """Danish says "spillede" of a lead and "lagde" of a card played to it: with two players
+    a lead and a card played to it alternate, never two of one kind in a row."""
+    html = page(client, "classic66", "da", deal=DEAL)
+    seen = []
+    for _ in range(4):
+        move = card_move(load("classic66", html))
+        html = follow(
+            client, post(client, "classic66", {"state": token_of(html), "move": move}, "da")
+        )
+        verbs = [
+            "lead" if "spillede" in line else "follow" if "lagde" in line else "other"
+            for line in log_lines(html)
+        ]
+        plays = [v for v in verbs if v != "other"]
+        assert all(a != b for a, b in itertools.pairwise(plays)), log_lines(html)
+        seen += plays
+    assert {"lead", "follow"} <= set(seen), seen

@@ -195,6 +195,9 @@ def sentences(rules):
         for seat in range(rules.players):
             line = describe_action(action, names[seat], seat == 0, rules)
             out.append(("log", _text(line)))
+            if action["type"] == "play":  # a card played to a trick already led
+                line = describe_action(action, names[seat], seat == 0, rules, led=False)
+                out.append(("log", _text(line)))
             if action["type"] == "draw":  # practice names the card the reader drew
                 line = describe_action(action, names[seat], seat == 0, rules, drawn="QH")
                 out.append(("log", _text(line)))
