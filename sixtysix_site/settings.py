@@ -130,6 +130,8 @@ MIDDLEWARE = [
     "sixtysix_site.middleware.DatabaseUnavailableMiddleware",
     # Stored pages are answered here, before the rest of the middleware and the view run.
     "content.page_cache.PageCacheMiddleware",
+    # A costly request (computer play, a hint) over its client's limits: 429 before sessions.
+    "guard.middleware.CostlyRequestMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Maps Norwegian variants (no, no-NO, nn ...) to nb before Django picks a language.

@@ -6,6 +6,7 @@ and the language; nothing is written then (the rules loader's transaction covers
 """
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,9 +22,11 @@ from content.files import (
     read_toml,
     text_field,
 )
+from content.schema import Key, check, one_of, whole
 from rules.models import Variant
 
 from .replay import (
+    Position,
     ReplayError,
     Script,
     fill,
@@ -136,34 +139,28 @@ def parse_tutorial_file(
     )
 
 
+TUTORIAL_KEYS = (
+    Key("order", "must be a whole number from 0 to 32767", whole(0, 32767), required=False),
+    Key("options", "must be a table", lambda v: isinstance(v, dict), required=False),
+    Key("reveal", "must be true or false", lambda v: isinstance(v, bool), required=False),
+)
+
+
 def _meta(path: Path, data: dict, variant_sections: dict[str, list[str]], groups: set[str]):
     """The [tutorial] table checked, the rules it plays by, and its deal layouts."""
     meta = data.get("tutorial")
-    if not isinstance(meta, dict):
-        raise ContentError(path, "tutorial", "the [tutorial] table is missing")
-    if meta.get("slug") != path.stem:
+    if isinstance(meta, dict) and meta.get("slug") != path.stem:
         raise ContentError(path, "tutorial.slug", f"must equal the file name {path.stem!r}")
-    variant = meta.get("variant")
-    if variant not in variant_sections:
-        raise ContentError(path, "tutorial.variant", f"unknown variant {variant!r}")
-    order = meta.get("order", 0)
-    if not isinstance(order, int) or isinstance(order, bool) or not 0 <= order < 32768:
-        raise ContentError(path, "tutorial.order", "must be a whole number from 0 to 32767")
-    group = meta.get("group")
-    if group not in groups:
-        raise ContentError(
-            path, "tutorial.group", f"must be a group of the course {sorted(groups)}, not {group!r}"
-        )
-    options = meta.get("options", {})
-    if not isinstance(options, dict):
-        raise ContentError(path, "tutorial.options", "must be a table")
+    if isinstance(meta, dict) and meta.get("variant") not in variant_sections:
+        raise ContentError(path, "tutorial.variant", f"unknown variant {meta.get('variant')!r}")
+    group = meta.get("group") if isinstance(meta, dict) else None
+    group_must = f"must be a group of the course {sorted(groups)}, not {group!r}"
+    meta = check(path, "tutorial", meta, (*TUTORIAL_KEYS, Key("group", group_must, one_of(groups))))
+    variant, order, options = meta["variant"], meta.get("order", 0), meta.get("options", {})
     rules = _ruleset(path, variant, options)
-    you = meta.get("you")
-    if not isinstance(you, int) or isinstance(you, bool) or not 0 <= you < rules.players:
-        raise ContentError(path, "tutorial.you", f"must be a seat from 0 to {rules.players - 1}")
+    seats = f"must be a seat from 0 to {rules.players - 1}"
+    you = check(path, "tutorial", meta, (Key("you", seats, whole(0, rules.players - 1)),))["you"]
     reveal = meta.get("reveal", True)
-    if not isinstance(reveal, bool):
-        raise ContentError(path, "tutorial.reveal", "must be true or false")
     layouts = [data["deal"]] if "deal" in data else data.get("deals")
     if (
         not isinstance(layouts, list)
@@ -181,7 +178,7 @@ def _steps(
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise ContentError(path, "steps", "a tutorial needs at least one [[steps]]")
-    steps = []
+    steps: list[dict[str, Any]] = []
     for number, raw in enumerate(raw_steps, start=1):
         where = f"steps[{number}]"
         key = raw.get("id")
@@ -216,7 +213,9 @@ def _steps(
     return steps
 
 
-def _replay(path: Path, rules: RuleSet, variant: str, layouts: list, steps: list[dict]) -> list:
+def _replay(
+    path: Path, rules: RuleSet, variant: str, layouts: list, steps: list[dict]
+) -> tuple[Position, ...]:
     """Every step's position, replayed by the engine; a refused action names its step."""
     try:
         return replay_once(rules, Script(layouts, [(s["deal"], s["actions"]) for s in steps]))
@@ -233,7 +232,7 @@ def _replay(path: Path, rules: RuleSet, variant: str, layouts: list, steps: list
         ) from exc
 
 
-def _check_asks(path: Path, steps: list[dict], positions: list, you: int) -> None:
+def _check_asks(path: Path, steps: list[dict], positions: Sequence[Position], you: int) -> None:
     """A step that asks for a move: the reader's turn, a legal move, and the next step plays it."""
     for step, position in zip(steps, positions, strict=True):
         where = f"step {step['number']} ({step['key']})"
@@ -261,7 +260,9 @@ def _check_asks(path: Path, steps: list[dict], positions: list, you: int) -> Non
             raise ContentError(path, f"{where}.ask", "the next step must begin with that move")
 
 
-def _texts(path: Path, data: dict, steps: list[dict], positions: list, rules, you, only) -> dict:
+def _texts(
+    path: Path, data: dict, steps: list[dict], positions: Sequence[Position], rules, you, only
+) -> dict:
     """Title, summary, recap and every step's text, hint and wrong-move notes, per language
     (the steps' texts are filled in place); the lesson's own texts are returned."""
     texts: dict[str, dict[str, str]] = {"title": {}, "summary": {}}

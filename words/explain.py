@@ -8,6 +8,7 @@ true for the variant it is shown in. Every sentence comes back as safe HTML buil
 (fill_html), with cards and suits already drawn: callers neither escape nor render it again.
 """
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.safestring import SafeString
@@ -33,7 +34,7 @@ def _card(card: object) -> Slot:
     return card_slot(card)
 
 
-def _phase_reason(state: dict[str, Any] | None, rules: RuleSet) -> str:
+def _phase_reason(state: Mapping[str, Any] | None, rules: RuleSet) -> str:
     """Why obligations apply: the stock was closed or used up (games without one: no reason)."""
     if state is None or not rules.has_stock:
         return ""
@@ -53,7 +54,7 @@ def _claim_timing(rules: RuleSet) -> str:
 def explain_refusal(
     code: str,
     details: dict[str, Any],
-    state: dict[str, Any] | None = None,
+    state: Mapping[str, Any] | None = None,
     *,
     rules: RuleSet,
 ) -> SafeString:

@@ -4,6 +4,7 @@ Tutorial steps and practice games both fill a `TableView` and draw it with
 `words/table.html`; each page supplies its own hand template (links or buttons).
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,7 @@ class SeatView:
     @classmethod
     def of(
         cls,
-        state: dict[str, Any],
+        state: Mapping[str, Any],
         seat: int,
         *,
         name: str,
@@ -89,7 +90,7 @@ class TableView:
         return strict_badge(self.phase, self.has_stock)
 
 
-def trick_winner_name(state: dict[str, Any], names: list[str]) -> str:
+def trick_winner_name(state: Mapping[str, Any], names: list[str]) -> str:
     """Who took the trick on the table's "last trick" (the engine's record of it), or ""
     while a trick is being played or before the first one: lessons, practice and puzzles
     all name it from here."""
