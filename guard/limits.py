@@ -54,7 +54,7 @@ def take(bucket: str, client: str, limit: int, window: int) -> None:
         raise Unavailable from exc
     if count > limit:
         with contextlib.suppress(Exception):  # guard.middleware refuses the rest early
-            store.add(blocked_key(bucket, client), 1, window)
+            store.add(blocked_key(bucket, client), window, window)
         raise Limited
 
 
@@ -62,14 +62,15 @@ def blocked_key(bucket: str, client: str) -> str:
     return f"blocked:{bucket}:{client[:64]}"
 
 
-def blocked(buckets: tuple[str, ...], client: str) -> bool:
-    """True when `client` used up its allowance of any of `buckets` (one read, no count);
-    False when the store cannot say (the view counts and answers then)."""
+def blocked(buckets: tuple[str, ...], client: str) -> int:
+    """The window (s) of the first of `buckets` whose allowance `client` used up, else 0:
+    one read, nothing counted; 0 when the store cannot say (the view counts and answers)."""
     try:
-        return bool(_store().get_many([blocked_key(bucket, client) for bucket in buckets]))
+        found = _store().get_many([blocked_key(bucket, client) for bucket in buckets])
     except Exception as exc:
         logger.warning("Shared store unavailable for the early check: %s", exc)
-        return False
+        return 0
+    return max((int(window) for window in found.values()), default=0)
 
 
 @contextlib.contextmanager

@@ -5,8 +5,8 @@ solver work for 0.1 to 0.9 s. The views count them (guard.limits.take) and take 
 machine-wide slot; this middleware, placed before the session middleware, answers at once
 and without rendering a page:
 
-- 429 when the client already used up its allowance this window (limits.blocked: one read
-  of the shared store, nothing counted; the view counts);
+- 429, with the view's sentence, when the client already used up its allowance this
+  window (limits.blocked: one read of the shared store, nothing counted; the view counts);
 - 429 when the client already has MAX_IN_FLIGHT costly requests running in this process,
   so one client cannot hold every thread of a worker while others wait for a page.
 """
@@ -30,7 +30,11 @@ MAX_IN_FLIGHT = 2  # costly requests of one client running at once in one proces
 RETRY_AFTER = 5
 COSTLY_PATH = re.compile(r"^/(?:(?P<lang>[a-z]{2})/)?practice/[\w-]+/$", re.ASCII)
 BUCKETS = {"POST": ("play",), "GET": ("hint",)}
-TOO_MANY = gettext_noop("You have sent many requests in a short time. Try again in a minute.")
+# The views' own sentences (practice/views.py), so an early refusal reads as a late one.
+TOO_MANY = {
+    "POST": gettext_noop("You have sent many moves in a short time. Try again in a minute."),
+    "GET": gettext_noop("You have asked for many hints in a short time. Try again in a minute."),
+}
 CROWDED = gettext_noop("Your earlier requests are still being answered. Try again in a moment.")
 
 
@@ -52,8 +56,10 @@ class CostlyRequestMiddleware:
         if match is None:
             return self.get_response(request)
         client = client_ip(request) or "unknown"
-        if limits.blocked(BUCKETS[request.method or "GET"], client):
-            return self._refuse(request, match, TOO_MANY)
+        method = request.method or "GET"
+        window = limits.blocked(BUCKETS[method], client)
+        if window:
+            return self._refuse(request, match, TOO_MANY[method], window)
         with self._lock:
             if self._running[client] >= MAX_IN_FLIGHT:
                 crowded = True
@@ -61,7 +67,7 @@ class CostlyRequestMiddleware:
                 crowded = False
                 self._running[client] += 1
         if crowded:
-            return self._refuse(request, match, CROWDED)
+            return self._refuse(request, match, CROWDED, RETRY_AFTER)
         try:
             return self.get_response(request)
         finally:
@@ -71,7 +77,9 @@ class CostlyRequestMiddleware:
                     del self._running[client]
 
     @staticmethod
-    def _refuse(request: HttpRequest, match: re.Match[str], message: str) -> HttpResponse:
+    def _refuse(
+        request: HttpRequest, match: re.Match[str], message: str, retry_after: int
+    ) -> HttpResponse:
         """A one-line answer in the page's language, without a session or a template; the
         live table (practice/live.py) gets it as its note."""
         lang = match.group("lang") or settings.LANGUAGE_CODE
@@ -85,5 +93,5 @@ class CostlyRequestMiddleware:
         else:
             response = HttpResponse(text, status=429, content_type="text/plain; charset=utf-8")
         patch_vary_headers(response, ["Accept"])
-        response["Retry-After"] = str(RETRY_AFTER)
+        response["Retry-After"] = str(retry_after)
         return response
