@@ -291,6 +291,9 @@ def test_a_lesson_played_by_keyboard_only(site, page):
                 if step.number == steps[0].number or step.ask[0]["type"] == "play":
                     page.keyboard.press("?")
                     expect(page.locator("#shortcuts dt").first).to_have_text("1")
+                    first = page.locator(".hand--you [data-shortcut='1'] [aria-label]")
+                    name = first.get_attribute("aria-label")
+                    expect(page.locator("#shortcuts dd").first).to_have_text(name)
                     page.keyboard.press("Escape")
                 page.keyboard.press(shortcut)
             else:
