@@ -96,6 +96,8 @@ SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = True
 
 INSTALLED_APPS = [
+    # daphne first: its runserver serves HTTP and the tables' WebSockets (ASGI).
+    "daphne",
     # modeltranslation patches the admin, so it must come before it.
     "modeltranslation",
     "django.contrib.admin",
@@ -115,6 +117,7 @@ INSTALLED_APPS = [
     "tutorial",
     "practice",
     "puzzles",
+    "tables",
     "training",
     "axes",
 ]
@@ -146,6 +149,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "sixtysix_site.urls"
 WSGI_APPLICATION = "sixtysix_site.wsgi.application"
+ASGI_APPLICATION = "sixtysix_site.asgi.application"
 
 TEMPLATES = [
     {
@@ -196,6 +200,31 @@ def shared_cache(default: dict) -> dict:
 
 
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "locmem://"))}
+
+
+def channel_layers(cache_url: str) -> dict:
+    """Table messages between workers: Redis when the cache is Redis, else in memory (one
+    process, as `make serve`)."""
+    if cache_url.startswith(("redis://", "rediss://")):
+        url = os.environ.get("CHANNELS_REDIS_URL", cache_url)
+        return {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [url], "prefix": "sixtysix-tables"},
+            }
+        }
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+CHANNEL_LAYERS = channel_layers(os.environ.get("CACHE_URL", ""))
+# Tables (tables/): a seat that has not moved for this long is played by the computer until
+# its player returns; the limits per seat, per client and per message.
+TABLES_IDLE_SECONDS = int(os.environ.get("TABLES_IDLE_SECONDS", "60"))
+TABLES_MESSAGES_PER_SECOND = int(os.environ.get("TABLES_MESSAGES_PER_SECOND", "8"))
+TABLES_PER_CLIENT = int(os.environ.get("TABLES_PER_CLIENT", "20"))  # tables opened an hour
+TABLES_MAX_CONNECTIONS = int(os.environ.get("TABLES_MAX_CONNECTIONS", "12"))  # per client
+TABLES_MAX_MESSAGE_BYTES = 1024
+TABLES_EXPIRE_SECONDS = 24 * 3600  # a table nobody has been at for this long is deleted
 CACHES["shared"] = shared_cache(CACHES["default"])
 # Pages with a query (rare combinations) stored per content version, by count and by bytes;
 # pages without one are always stored. With PAGE_TTL this bounds Redis too (page_cache.py).

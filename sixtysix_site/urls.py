@@ -34,6 +34,7 @@ urlpatterns += i18n_patterns(
     path("", include("tutorial.urls")),
     path("", include("practice.urls")),
     path("", include("puzzles.urls")),
+    path("", include("tables.urls")),
     path("", include("training.urls")),
     prefix_default_language=True,
 )

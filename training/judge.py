@@ -141,7 +141,7 @@ def _solved(view: PlayerView, rules: RuleSet, chosen: Action, seed: int) -> Verd
 
 def _playouts(sampler: WorldSampler, legal: tuple[Action, ...], seat: int, rng, count: int):
     """`count` rows: each candidate's value in one world (the same world for all)."""
-    rows = []
+    rows: list[list[float]] = []
     for _i in range(count * 3):
         if len(rows) == count:
             break

@@ -18,6 +18,7 @@ class ReviewPosition(models.Model):
     variant = models.CharField(_("variant"), max_length=40)
     layout = models.JSONField(_("deal layout"))
     actions = models.JSONField(_("actions to reach the position"), default=list)
+    options = models.JSONField(_("the moves' values"), default=list)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

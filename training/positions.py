@@ -17,12 +17,11 @@ def position_key(variant: str, layout: dict, actions: list[dict]) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()[:24]
 
 
-def store(variant: str, layout: dict, actions: list[dict]) -> str:
-    """Keep the position (once) and give its name."""
+def store(variant: str, layout: dict, actions: list[dict], options: list[dict]) -> str:
+    """Keep the position (once) with its moves' values, and give its name."""
     key = position_key(variant, layout, actions)
-    ReviewPosition.objects.get_or_create(
-        key=key, defaults={"variant": variant, "layout": layout, "actions": actions}
-    )
+    defaults = {"variant": variant, "layout": layout, "actions": actions, "options": options}
+    ReviewPosition.objects.get_or_create(key=key, defaults=defaults)
     return key
 
 

@@ -41,7 +41,8 @@ def visible(cards: list[str], review: Review) -> list[str]:
 
 
 def _try_again(game: Game, review: Review, step: Step) -> str:
-    """The practice URL that starts at this decision (finished deals of preset tables only)."""
+    """The stored position of this decision, its key (finished deals of preset tables
+    only; "" where the layout would not give the deal again)."""
     if not review.over or game.house:
         return ""
     start = first_deal(game)
@@ -62,8 +63,16 @@ def _try_again(game: Game, review: Review, step: Step) -> str:
         return ""
     if dict(deal.state()) != _state_at(game, step.index) or deal.to_act != YOU:
         return ""  # a layout that does not give this deal again (e.g. a chosen trump card)
-    key = store(game.variant.slug, layout, actions)
-    return reverse("practice:game", args=[game.variant.slug]) + f"?from=review:{key}"
+    assert step.verdict is not None
+    options = [
+        {"key": o.action.key(), "value": o.value, "win": o.win} for o in step.verdict.options
+    ]
+    return store(game.variant.slug, layout, actions, options)
+
+
+def again_url(slug: str, key: str) -> str:
+    """Practice from a stored position."""
+    return reverse("practice:game", args=[slug]) + f"?from=review:{key}"
 
 
 def _layout(deal: Deal) -> dict[str, Any]:
@@ -95,16 +104,18 @@ def _decision(game: Game, review: Review, step: Step, number: int) -> dict[str, 
     if not v.judged:
         out.update(mark="", mark_name="", lines=[not_judged_line(v.why)])
         return out
-    lines = [verdict_line(v, rules)]
+    lines: list[str] = [verdict_line(v, rules)]
     for extra in (cost_line(v, rules, scale(rules)), sure_line(v)):
         if extra:
             lines.append(extra)
     if v.best is not None and v.best != v.chosen:
         lines.append(better_line(choice_label(v.best.to_dict(), rules)))
     out.update(mark=v.mark, mark_name=mark_name(v.mark), lines=lines)
-    out["again"] = _try_again(game, review, step) if v.mark != "good" else ""
-    if out["again"] and v.mark == "blunder":  # a puzzle of the reader's own (kept in the browser)
+    key = _try_again(game, review, step) if v.mark != "good" else ""
+    out["again"] = again_url(game.variant.slug, key) if key else ""
+    if key and v.mark == "blunder":  # a puzzle of the reader's own (kept in the browser)
         out["own_title"] = own_puzzle_title(game.variant.name, number)
+        out["own_url"] = reverse("training:own_puzzle", args=[key])
     return out
 
 
@@ -138,6 +149,7 @@ def summary(game: Game, review: Review) -> dict[str, Any]:
         lines.append(cannot_judge_line())
     key = review.key_step
     if key is not None:
+        assert key.verdict is not None
         lines.append(key_moment_line(decisions.index(key) + 1, key.verdict.mark))
     elif review.judged:
         lines.append(no_mistakes_line())
@@ -146,6 +158,7 @@ def summary(game: Game, review: Review) -> dict[str, Any]:
         result = describe_result(review.result, seat_names(game.rules, YOU), game.rules)
     marks = {m: 0 for m in ("good", "inaccuracy", "mistake", "blunder")}
     for step in review.judged:
+        assert step.verdict is not None
         marks[step.verdict.mark] += 1
     counts = [(mark_name(m), n) for m, n in marks.items()]
     return {"lines": lines, "result": result, "counts": counts}

@@ -134,10 +134,9 @@ def _seen_now(deal: Deal) -> set[str]:
     seen = set(state["hands"][YOU]) | {p["card"] for p in state["trick"]}
     seen |= {p["card"] for p in state["last_trick"]}
     seen |= {c for won in state["won_cards"] for c in won}  # played face up
-    if state.get("turnup"):
-        seen.add(state["turnup"])
-    if state.get("trump_card"):
-        seen.add(state["trump_card"])
+    for code in (state.get("turnup"), state.get("trump_card")):
+        if code:
+            seen.add(code)
     for m in state["marriages"]:
         seen |= {f"K{m['suit']}", f"Q{m['suit']}"}
     return seen
@@ -148,7 +147,7 @@ def build(game: Game) -> Review:
     start = first_deal(game)
     deal = start.deal.copy()
     prelude = [a.to_dict() for a in deal.actions]
-    initial = deal.state()
+    initial = dict(deal.state())
     seen = _seen_now(deal)
     steps = []
     for index, raw in enumerate(game.actions):

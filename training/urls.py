@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import rating_views, views
+from . import own_views, rating_views, views
 
 app_name = "training"
 
@@ -15,4 +15,5 @@ urlpatterns += [
     path("puzzles/next/", rating_views.next_puzzle, name="next"),
     path("puzzles/streak/", rating_views.streak, name="streak"),
     path("puzzles/dashboard/", rating_views.dashboard, name="dashboard"),
+    path("puzzles/mine/<slug:key>/", own_views.own_puzzle, name="own_puzzle"),
 ]

@@ -7,7 +7,7 @@ per-client limit; a cached one (by content) is free.
 """
 
 from django.core.cache import cache
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -55,7 +55,8 @@ def _review(request, game) -> Review:
         return review_of(game)
 
 
-def _refusal(request, slug, message, status, retry=0, *, as_json=False):
+def _refusal(request, slug, message, status, retry=0, *, as_json=False) -> HttpResponse:
+    response: HttpResponse
     if as_json:
         response = JsonResponse({"error": message}, status=status)
     else:

@@ -5,14 +5,47 @@ drawn by card_names through fill_html's `[card:acc]` slots, so each language nam
 in the case its sentence needs.
 """
 
+from typing import Protocol
+
 from django.utils.formats import number_format
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from sixtysix import RuleSet
+from sixtysix import Action, RuleSet
 
 from .markup import fill_html
 from .solver_words import worth
+
+
+class Option(Protocol):
+    """One move's numbers in a verdict."""
+
+    @property
+    def value(self) -> float: ...
+    @property
+    def win(self) -> float: ...
+
+
+class Judged(Protocol):
+    """What a verdict (training.judge.Verdict) tells these sentences."""
+
+    @property
+    def method(self) -> str: ...
+    @property
+    def chosen(self) -> Action: ...
+    @property
+    def best(self) -> Action | None: ...
+    @property
+    def cost(self) -> float: ...
+    @property
+    def drop(self) -> float: ...
+    @property
+    def mark(self) -> str: ...
+    @property
+    def samples(self) -> int: ...
+    @property
+    def sure(self) -> float: ...
+    def option(self, action: Action) -> Option | None: ...
 
 
 def mark_name(mark: str) -> str:
@@ -39,10 +72,11 @@ def percent(share: float) -> int:
     return round(100 * share)
 
 
-def verdict_line(verdict, rules: RuleSet) -> SafeString:
+def verdict_line(verdict: Judged, rules: RuleSet) -> SafeString:
     """How the move was judged and what it is worth next to the best move."""
     chosen = verdict.option(verdict.chosen)
-    best = verdict.option(verdict.best) or chosen
+    assert chosen is not None
+    best = (verdict.option(verdict.best) if verdict.best else None) or chosen
     if verdict.method == "exact":
         if verdict.best == verdict.chosen:
             text = _(
@@ -81,7 +115,7 @@ def verdict_line(verdict, rules: RuleSet) -> SafeString:
     return fill_html(text, **values)
 
 
-def sure_line(verdict) -> str:
+def sure_line(verdict: Judged) -> str:
     """How sure a sampled verdict is (exact and weighed verdicts need no such line)."""
     if verdict.method != "sampled" or verdict.best == verdict.chosen:
         return ""
@@ -90,7 +124,7 @@ def sure_line(verdict) -> str:
     }
 
 
-def cost_line(verdict, rules: RuleSet, unit: float = 1.0) -> str:
+def cost_line(verdict: Judged, rules: RuleSet, unit: float = 1.0) -> str:
     """What the move cost, in game points (points in raw-point scoring: `unit` points per
     unit of the verdict's cost) and in winning chances ("" when nothing)."""
     if verdict.mark == "good":
@@ -156,3 +190,17 @@ def cannot_judge_line() -> str:
 def own_puzzle_title(variant: str, number: int) -> str:
     """A blunder of the reader's, offered again as a puzzle of their own."""
     return _("%(variant)s: your blunder at decision %(n)d") % {"variant": variant, "n": number}
+
+
+def own_right() -> str:
+    return _("Right: that is the best move here.")
+
+
+def own_wrong(mine: float, best: float, rules: RuleSet) -> str:
+    """A wrong try at a puzzle from the reader's own deal, with the review's values."""
+    exact = float(mine).is_integer() and float(best).is_integer()
+    say = worth if exact else mean_worth
+    return _("Not the best move here: it is worth %(mine)s, the best %(best)s.") % {
+        "mine": say(mine, rules),
+        "best": say(best, rules),
+    }

@@ -61,9 +61,14 @@ def test_a_review_of_a_finished_deal_and_its_blunder_tried_again(site, page):
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     # the blunders became puzzles of the reader's own, listed on the dashboard
     mine = stored(page).get("mine", [])
-    assert mine and all("from=review:" in p["url"] for p in mine)
+    assert mine and all("/en/puzzles/mine/" in p["url"] for p in mine)
     page.goto(f"{site}/en/puzzles/dashboard/")
     page.locator("#own-list a").first.click()
+    expect(page.locator("h1")).to_have_text("A puzzle from your game")
+    assert AXE.run(page).violations_count == 0
+    page.locator(".own-hand .card-choice").first.click()
+    expect(page.locator("#feedback")).to_contain_text(re.compile("Right|Not the best move"))
+    page.get_by_role("link", name="Play on from here").click()
     expect(page).to_have_url(re.compile(r"/en/practice/classic66/\?from=review:"))
     expect(
         page.locator(".seat--you .card-choice, .seat--you a, .seat--you button").first

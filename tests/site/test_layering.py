@@ -1,7 +1,8 @@
 """The packages depend on each other in one direction only, read from the source itself.
 
     sixtysix (the engine)  <-  words, guard  <-  content  <-  rules
-                           <-  tutorial / practice / puzzles  <-  training  <-  sixtysix_site
+                           <-  tutorial / practice / puzzles  <-  training, tables
+                           <-  sixtysix_site
 
 The engine imports nothing of the site; words (every sentence built from the game) only the
 engine; guard (limits and slots for costly requests) none of ours; content (loading,
@@ -31,6 +32,7 @@ FOLDERS = {"sixtysix": ROOT / "engine" / "sixtysix"} | {
         "practice",
         "puzzles",
         "training",
+        "tables",
         "sixtysix_site",
     )
 }
@@ -44,6 +46,7 @@ TIER = {
     "practice": 4,
     "puzzles": 4,
     "training": 5,
+    "tables": 5,
     "sixtysix_site": 6,
 }
 

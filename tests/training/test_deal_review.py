@@ -227,3 +227,25 @@ def test_sampled_verdicts_are_stable_across_other_worlds():
             agree += one.mark == two.mark
             assert {one.mark, two.mark} != {"good", "blunder"}
     assert total >= 8 and agree >= 0.75 * total, (agree, total)
+
+
+def test_a_blunder_becomes_a_puzzle_of_the_reader_s_own(client):
+    from training.models import ReviewPosition
+
+    game = played("classic66", DEALS[0], seed=3)
+    client.cookies[COOKIE.format(slug="classic66")] = game.dumps()
+    html = client.get("/en/practice/classic66/review/").content.decode()
+    urls = re.findall(r'data-own-puzzle="(/en/puzzles/mine/[0-9a-f]+/)"', html)
+    assert urls, "the deal has blunders"
+    key = urls[0].rstrip("/").rsplit("/", 1)[1]
+    row = ReviewPosition.objects.get(key=key)
+    best = max(row.options, key=lambda o: o["value"])
+    worst = min(row.options, key=lambda o: o["value"])
+    page = client.get(urls[0]).content.decode()
+    assert "Find the best move." in page and f"?from=review:{key}" in page
+    right = client.get(urls[0], {"move": best["key"]}).content.decode()
+    assert "Right: that is the best move here." in right
+    wrong = client.get(urls[0], {"move": worst["key"]}, HTTP_ACCEPT_LANGUAGE="pl")
+    assert "Not the best move here" in wrong.content.decode()
+    assert client.get(urls[0], {"move": "play-XX"}).status_code == 400
+    assert client.get("/en/puzzles/mine/0123456789abcdef01234567/").status_code == 404

@@ -1,0 +1,142 @@
+"""Reading a table back from the database, and the one way every change is written.
+
+`load` rebuilds the deal from the seed of its public deal id and the stored moves (the
+cards are never stored). `commit` writes a change only if nobody changed the table since
+it was read (compare-and-set on `version`) and inside one transaction with its moves, so
+a move is recorded once or not at all, whichever worker or process sent it.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from sixtysix import Action
+from sixtysix.match import Match
+
+from practice.game import Game, table_rules
+from practice.ids import as_int, next_deal_id
+from rules.models import Variant
+
+from .models import Move, Seat, Table
+
+
+@dataclass
+class Loaded:
+    """A table as read at one version: its rows and the deal rebuilt."""
+
+    table: Table
+    seats: list[Seat]
+    moves: list[Move]
+    game: Game
+
+    @property
+    def deal(self):
+        return self.game.deal
+
+    @property
+    def humans(self) -> list[int]:
+        return [s.index for s in self.seats if s.kind == "friend"]
+
+
+def match_state(m: Match) -> dict[str, Any]:
+    return {
+        "dealer": m.dealer,
+        "scores": list(m.scores),
+        "deals": m.deals_played,
+        "carry": m.carry,
+        "winners": list(m.winners) if m.winners is not None else None,
+        "stakes": sorted(m.stakes.items()),
+    }
+
+
+def match_from(rules, d: dict[str, Any]) -> Match:
+    return Match(
+        rules,
+        dealer=as_int(d["dealer"]),
+        scores=[as_int(s) for s in d["scores"]],
+        deals_played=as_int(d["deals"]),
+        carry=as_int(d["carry"]),
+        winners=[as_int(w) for w in d["winners"]] if d["winners"] is not None else None,
+        stakes={as_int(seat): as_int(stake) for seat, stake in d.get("stakes", [])},
+    )
+
+
+_VARIANTS: dict[str, Variant] = {}
+
+
+def variant_of(slug: str) -> Variant:
+    """The variant row (kept per process: its rules do not change while the site runs
+    without a content load, and a load restarts the workers)."""
+    variant = _VARIANTS.get(slug)
+    if variant is None:
+        variant = Variant.objects.get(slug=slug)
+        _VARIANTS[slug] = variant
+    return variant
+
+
+def load(table: Table) -> Loaded:
+    variant = variant_of(table.variant)
+    rules = table_rules(variant)
+    moves = list(Move.objects.filter(table=table, match_id=table.match_id, number=table.number))
+    actions = [Action.from_key(m.key, m.player).to_dict() for m in moves]
+    game = Game(
+        variant,
+        rules,
+        table.match_id,
+        table.number,
+        next_deal_id(table.match_id, table.number),
+        actions,
+        match_from(rules, table.start),
+        [],
+        list(table.pad),
+    )
+    return Loaded(table, list(table.seats.all()), moves, game)
+
+
+def load_code(code: str) -> Loaded | None:
+    table = Table.objects.filter(code=code).first()
+    return load(table) if table else None
+
+
+def commit(
+    table: Table,
+    moves: list[tuple[Action, str, bool]] = (),
+    *,
+    cut: int | None = None,
+    turn: bool = True,
+    **changes: Any,
+) -> bool:
+    """Write `changes` (and append `moves`: (action, by, start), or first drop the moves
+    from index `cut`) if the table is still at the version it was read at."""
+    now = timezone.now()
+    if turn:
+        changes["turn_since"] = now
+    try:
+        with transaction.atomic():
+            done = Table.objects.filter(pk=table.pk, version=table.version).update(
+                version=table.version + 1, touched=now, **changes
+            )
+            if not done:
+                return False
+            current = Move.objects.filter(table=table, match_id=table.match_id, number=table.number)
+            if cut is not None:
+                current.filter(index__gte=cut).delete()
+            base = current.count()
+            Move.objects.bulk_create(
+                Move(
+                    table=table,
+                    match_id=changes.get("match_id", table.match_id),
+                    number=changes.get("number", table.number),
+                    index=base + i,
+                    key=action.key(),
+                    player=action.player,
+                    by=by,
+                    start=start,
+                )
+                for i, (action, by, start) in enumerate(moves)
+            )
+    except IntegrityError:
+        return False
+    table.version += 1
+    return True

@@ -1,0 +1,197 @@
+"""Tables over HTTP: open, join by link and code, sit, play a whole deal by polling and
+forms; each seat's polls and pages hold only that seat's cards."""
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from tables_helpers import hidden_from, leaked, pick
+
+from tables import seating
+from tables.models import Move, Seat, Table
+
+pytestmark = [pytest.mark.django_db, pytest.mark.integration]
+
+
+def open_table(client, variant="classic66", seats=("friend",), takeback="consent", name="Anna"):
+    data = {"name": name, "variant": variant, "takeback": takeback}
+    data |= {f"seat{i}": kind for i, kind in enumerate(seats, start=1)}
+    response = client.post(reverse("tables:new"), data)
+    assert response.status_code == 302, response.content[:500]
+    return Table.objects.latest("pk")
+
+
+def sit(client, table, name="Bo"):
+    response = client.post(reverse("tables:table", args=[table.code]), {"do": "sit", "name": name})
+    assert response.status_code == 302
+    return response
+
+
+def state(client, table):
+    response = client.get(reverse("tables:state", args=[table.code]))
+    assert response.status_code == 200
+    return response.json()
+
+
+def play_deal(clients: dict[int, Client], table, check=True) -> int:
+    """Play the current deal to its end by forms; every poll of every seat checked."""
+    for moves in range(200):
+        states = {}
+        for seat, client in clients.items():
+            states[seat] = state(client, table)
+            if check:
+                table.refresh_from_db()
+                text = json.dumps(states[seat])
+                assert not leaked(text, hidden_from(table, seat)), (
+                    seat,
+                    leaked(text, hidden_from(table, seat)),
+                )
+        if all(s["over"] for s in states.values()):
+            return moves
+        mover = next((s for s, st in states.items() if st["choices"]), None)
+        assert mover is not None, states
+        st = states[mover]
+        response = clients[mover].post(
+            reverse("tables:table", args=[table.code]),
+            {"do": "move", "move": pick(st["choices"]), "at": st["version"]},
+        )
+        assert response.status_code == 302, response.content.decode()[:2000]
+    raise AssertionError("the deal did not end")
+
+
+def test_two_friends_play_a_whole_deal_and_see_only_their_own_cards():
+    anna, bo = Client(), Client()
+    table = open_table(anna)
+    assert not table.started
+    page = anna.get(reverse("tables:table", args=[table.code]))
+    assert table.code in page.content.decode()
+    # the friend comes by the code, read aloud in lower case with a space
+    found = bo.get(reverse("tables:join"), {"code": f"{table.code[:3].lower()} {table.code[3:]}"})
+    assert found.status_code == 302 and found["Location"].endswith(f"/tables/{table.code}/")
+    door = bo.get(found["Location"])
+    assert "Sit down" in door.content.decode()
+    sit(bo, table)
+    table.refresh_from_db()
+    assert table.started
+    moves = play_deal({0: anna, 1: bo}, table)
+    assert moves > 5
+    assert Move.objects.filter(table=table).count() >= moves
+    # the whole deal is in the database: the page shows the result and a next deal
+    page = anna.get(reverse("tables:table", args=[table.code])).content.decode()
+    assert "Next deal" in page
+
+
+def test_a_mixed_table_of_two_people_and_two_computers():
+    anna, bo = Client(), Client()
+    table = open_table(anna, "four_partnership_66", ("computer", "friend", "computer"))
+    sit(bo, table)
+    play_deal({0: anna, 2: bo}, table)
+    kinds = set(Move.objects.filter(table=table).values_list("by", flat=True))
+    assert "computer" in kinds and "seat" in kinds
+
+
+def test_a_stranger_cannot_sit_at_a_full_table_nor_watch_it():
+    anna, bo, eve = Client(), Client(), Client()
+    table = open_table(anna)
+    sit(bo, table)
+    assert eve.get(reverse("tables:state", args=[table.code])).status_code == 403
+    door = eve.get(reverse("tables:table", args=[table.code])).content.decode()
+    assert "Every seat at this table is taken." in door and "data-card" not in door
+    refused = eve.post(reverse("tables:table", args=[table.code]), {"do": "sit", "name": "Eve"})
+    assert refused.status_code == 409
+    forged = eve.post(reverse("tables:table", args=[table.code]), {"do": "move", "move": "play-AH"})
+    assert forged.status_code == 403
+    eve.cookies[seating.COOKIE.format(code=table.code)] = "guessed-secret"
+    assert eve.get(reverse("tables:state", args=[table.code])).status_code == 403
+
+
+def test_a_stale_or_illegal_move_is_refused_and_changes_nothing():
+    anna, bo = Client(), Client()
+    table = open_table(anna)
+    sit(bo, table)
+    clients = {0: anna, 1: bo}
+    states = {s: state(c, table) for s, c in clients.items()}
+    mover = next(s for s, st in states.items() if st["choices"])
+    other = 1 - mover
+    url = reverse("tables:table", args=[table.code])
+    before = Move.objects.count()
+    not_yours = clients[other].post(url, {"do": "move", "move": "play-AH"})
+    assert not_yours.status_code == 409
+    illegal = clients[mover].post(
+        url, {"do": "move", "move": "play-XX", "at": states[mover]["version"]}
+    )
+    assert illegal.status_code == 409
+    good = {"do": "move", "move": pick(states[mover]["choices"]), "at": states[mover]["version"]}
+    assert clients[mover].post(url, good).status_code == 302
+    replayed = clients[mover].post(url, good)  # the same form again: the table moved on
+    assert replayed.status_code == 409
+    assert "moved on" in replayed.content.decode()
+    assert Move.objects.count() == before + 1 or Move.objects.count() > before
+
+
+def test_handoff_link_moves_the_seat_once():
+    anna, phone, later = Client(), Client(), Client()
+    table = open_table(anna)
+    page = anna.post(reverse("tables:table", args=[table.code]), {"do": "handoff"}).content.decode()
+    link = page.split("<code>")[1].split("</code>")[0]
+    path = link.split("testserver", 1)[1]
+    assert phone.get(path).status_code == 302
+    assert phone.get(reverse("tables:state", args=[table.code])).json()["seat"] == 0
+    assert anna.get(reverse("tables:state", args=[table.code])).status_code == 403
+    assert later.get(path).status_code == 410
+
+
+def test_bad_input_is_a_translated_4xx():
+    client = Client()
+    assert (
+        client.post(reverse("tables:new"), {"name": "<b>", "variant": "classic66"}).status_code
+        == 400
+    )
+    assert client.post(reverse("tables:new"), {"name": "A", "variant": "nope"}).status_code == 400
+    assert client.get(reverse("tables:join"), {"code": "ZZZZZZ"}).status_code == 404
+    assert client.get("/pl/tables/nothing/").status_code == 404
+    response = client.get("/da/tables/join/", {"code": "x"})
+    assert response.status_code == 404 and "There is no table" not in response.content.decode()
+
+
+def test_tables_per_client_are_bounded(settings):
+    settings.TABLES_PER_CLIENT = 2
+    client = Client()
+    open_table(client)
+    open_table(client)
+    response = client.post(
+        reverse("tables:new"), {"name": "Anna", "variant": "classic66", "seat1": "friend"}
+    )
+    assert response.status_code == 429
+    assert "many tables" in response.content.decode()
+
+
+def test_take_back_needs_the_others_consent():
+    anna, bo = Client(), Client()
+    table = open_table(anna)
+    sit(bo, table)
+    clients = {0: anna, 1: bo}
+    url = reverse("tables:table", args=[table.code])
+    states = {s: state(c, table) for s, c in clients.items()}
+    mover = next(s for s, st in states.items() if st["choices"])
+    st = states[mover]
+    clients[mover].post(url, {"do": "move", "move": pick(st["choices"]), "at": st["version"]})
+    count = Move.objects.filter(table=table).count()
+    assert clients[mover].post(url, {"do": "back"}).status_code == 302
+    assert Move.objects.filter(table=table).count() == count  # asked, not yet done
+    assert "asks to take back" in clients[1 - mover].get(url).content.decode()
+    assert clients[1 - mover].post(url, {"do": "yes"}).status_code == 302
+    assert Move.objects.filter(table=table).count() < count
+    assert state(clients[mover], table)["choices"] == st["choices"]
+
+
+def test_take_back_off_is_refused():
+    anna = Client()
+    table = open_table(anna, takeback="off", seats=("computer",))
+    url = reverse("tables:table", args=[table.code])
+    st = state(anna, table)
+    anna.post(url, {"do": "move", "move": pick(st["choices"]), "at": st["version"]})
+    response = anna.post(url, {"do": "back"})
+    assert response.status_code == 409 and "off at this table" in response.content.decode()
+    assert Seat.objects.filter(table=table, kind="computer").count() == 1
