@@ -8,8 +8,9 @@ than 10 MB.
 Set-up as in ``benchmarks/pages.py`` (whose Workspace it uses): a temporary directory with
 a fresh SQLite database, an empty Redis database number for the cache (Redis is started on
 127.0.0.1:6379 with scripts/redis-up.sh when it does not answer, and stopped again), and
-gunicorn (3 sync workers) on 127.0.0.1 only. Every attack runs ``--threads`` threads for
-``--seconds`` seconds (and at most MAX_REQUESTS each) while one more thread times the
+gunicorn on 127.0.0.1 only, with the workers and threads of the project's gunicorn.conf.py
+(``--workers 3 --threads-per-worker 1``: 3 sync workers). Every attack runs ``--threads``
+threads for ``--seconds`` seconds (and at most MAX_REQUESTS each) while one more thread times the
 cached page; each prints that page's p50 under attack against its p50 alone, the growth of
 Redis's used memory, and the statuses the attack got. The attacks:
 
@@ -28,6 +29,7 @@ import contextlib
 import http.client
 import itertools
 import re
+import runpy
 import statistics
 import subprocess
 import sys
@@ -223,7 +225,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--port", type=int, default=8120)
-    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=0, help="0: gunicorn.conf.py's")
+    parser.add_argument("--threads-per-worker", type=int, default=0, help="0: gunicorn.conf.py's")
     args = parser.parse_args()
     if not 2 <= args.seconds <= 30 or not 1 <= args.threads <= 16:
         raise SystemExit("--seconds must lie in 2..30 and --threads in 1..16")
@@ -233,7 +236,10 @@ def main() -> int:
     env = ws.env(cache_url=f"redis://{HOST}:6379/{number}")
     log("migrate, load_content, collectstatic")
     ws.prepare_database(env, collectstatic=True)
-    ws.start_gunicorn(env, args.workers, "attack", port=args.port)
+    conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    workers = args.workers or conf["workers"]
+    threads = args.threads_per_worker or conf["threads"]
+    ws.start_gunicorn(env, workers, "attack", port=args.port, threads=threads)
     port = args.port
     client = Client(port)
     for _ in range(3):
@@ -252,7 +258,8 @@ def main() -> int:
         results.append(run_attack(port, name, make, args.threads, args.seconds, cookies, alone))
     print(
         f"\n{args.threads} threads per attack, {args.seconds:.0f} s each; {HOST}:{port}, "
-        f"{args.workers} sync workers, Redis cache. Shared machine: figures are indicative."
+        f"{workers} workers x {threads} threads, Redis cache. "
+        "Shared machine: figures are indicative."
     )
     print(
         f"{'attack':<18} {'alone ms':>9} {'under ms':>9} {'ratio':>6} {'Redis +MB':>10}  statuses"

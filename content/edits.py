@@ -20,7 +20,7 @@ def digest(value) -> str:
 
 def current_rows(kind: Kind, **filters) -> dict[str, dict]:
     rows = {}
-    for row in kind.model.objects.filter(**filters).values(*kind.key_fields, *kind.fields):
+    for row in kind.model._default_manager.filter(**filters).values(*kind.key_fields, *kind.fields):
         key = "/".join(str(row.pop(name)) for name in kind.key_fields)
         rows[key] = row
     return rows
@@ -78,8 +78,9 @@ class Ledger:
             for key, values in rows.items():
                 record = self.recorded.pop((label, key), None)
                 hashes = {name: digest(value) for name, value in values.items()}
-                for name in kept.get((label, key), ()):
-                    hashes[name] = record.hashes[name]
+                if record is not None:
+                    for name in kept.get((label, key), ()):
+                        hashes[name] = record.hashes[name]
                 if record is None:
                     create.append(LoadedText(model=label, key=key, hashes=hashes))
                 elif record.hashes != hashes:

@@ -56,7 +56,8 @@ class TomlFile:
         self.path, self.report = path, report
         self.shown = shown(path)  # named in every skipped value: resolved once
         self.data = read_toml(path)  # for comparing: fast
-        self.doc = None  # for editing: tomlkit is slow, so parsed at the first change only
+        # for editing: tomlkit is slow, so parsed at the first change only
+        self.doc: tomlkit.TOMLDocument | None = None
         self.changed = False
 
     def table(self, *keys, doc=None):
@@ -95,7 +96,7 @@ class TomlFile:
         self.report.fields += 1
 
     def save(self) -> None:
-        if self.changed:
+        if self.changed and self.doc is not None:
             self.path.write_text(tomlkit.dumps(self.doc), encoding="utf-8")
             self.report.files.append(self.shown)
 

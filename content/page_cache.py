@@ -30,6 +30,7 @@ import threading
 import time
 from collections.abc import Callable
 from functools import wraps
+from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -55,7 +56,7 @@ VERSION_TTL = 1.0
 VERSION_KEY = "page:version"
 SKIPPED_HEADERS = {"set-cookie", "date"}
 _state = threading.local()
-_version = {"number": None, "until": 0.0}
+_version: dict[str, Any] = {"number": None, "until": 0.0}
 
 # A canonicaliser takes a parameter's values (as in request.GET.getlist) and returns the
 # canonical values ([] drops the parameter), or None: "not a page worth storing".
@@ -185,8 +186,8 @@ def cached_page(
                 response.page_cacheable = True
             return response
 
-        wrapper.page_cache_query = spec
-        wrapper.page_cache_daily = daily
+        wrapper.page_cache_query = spec  # type: ignore[attr-defined]  # read by _view's caller
+        wrapper.page_cache_daily = daily  # type: ignore[attr-defined]  # read by the middleware
         return wrapper
 
     return decorator
@@ -223,6 +224,7 @@ def view_query_spec(request) -> dict[str, Canonicaliser] | None:
 
 
 def _finish(request, content: bytes, headers: list[tuple[str, str]], etag: str):
+    response: HttpResponse
     if etag in parse_etags(request.headers.get("If-None-Match", "")):
         response = HttpResponseNotModified()
     else:

@@ -13,6 +13,8 @@ from functools import reduce
 from pathlib import Path
 from typing import Any
 
+from django.db import models
+
 from .files import languages
 from .page_cache import connect_signals
 
@@ -24,7 +26,7 @@ class Kind:
     """One content model: its label in LoadedText, how its key is built, what is editable."""
 
     label: str
-    model: type
+    model: type[models.Model]
     key_fields: tuple[str, ...]
     plain: tuple[str, ...] = ()
     translated: tuple[str, ...] = ()
@@ -53,7 +55,7 @@ class Source:
     default: Path
     parse: Callable[[Path, dict[str, Any], bool], Any]
     expected: Callable[[Any], Rows]
-    write: Callable[[Any, Any, dict], None]  # (parsed, LoadReport, kept edits)
+    write: Callable[[Any, Any, dict], object]  # (parsed, LoadReport, kept edits)
     # The rows a load would drop because a file is missing or empty: every source must say,
     # so that no file, present or future, deletes its rows silently.
     deletions: Callable[[Path, Any], list[str]]

@@ -7,6 +7,7 @@ change in (`--keep-edits`) is left as it is. It imports no model: the loaders bu
 """
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 
 def sync_row(obj, values: dict, report, created: bool, keep=()) -> None:
@@ -32,7 +33,7 @@ def sync_row(obj, values: dict, report, created: bool, keep=()) -> None:
 def write_rows(
     existing: dict,
     wanted: Iterable[tuple[object, dict]],
-    new: Callable[[object], object],
+    new: Callable[[Any], object],
     report,
     *,
     keep: dict | None = None,

@@ -13,7 +13,7 @@ import logging
 import uuid
 from collections.abc import Iterator
 
-from django.core.cache import caches
+from django.core.cache import BaseCache, caches
 from django.core.management import call_command
 from django.db.models.signals import post_migrate
 
@@ -34,7 +34,7 @@ class Limited(Exception):
     """This client used up its allowance for the current window."""
 
 
-def _store():
+def _store() -> BaseCache:
     return caches["shared"]
 
 
@@ -53,7 +53,24 @@ def take(bucket: str, client: str, limit: int, window: int) -> None:
         logger.warning("Shared store unavailable for %s: %s", bucket, exc)
         raise Unavailable from exc
     if count > limit:
+        with contextlib.suppress(Exception):  # guard.middleware refuses the rest early
+            store.add(blocked_key(bucket, client), window, window)
         raise Limited
+
+
+def blocked_key(bucket: str, client: str) -> str:
+    return f"blocked:{bucket}:{client[:64]}"
+
+
+def blocked(buckets: tuple[str, ...], client: str) -> int:
+    """The window (s) of the first of `buckets` whose allowance `client` used up, else 0:
+    one read, nothing counted; 0 when the store cannot say (the view counts and answers)."""
+    try:
+        found = _store().get_many([blocked_key(bucket, client) for bucket in buckets])
+    except Exception as exc:
+        logger.warning("Shared store unavailable for the early check: %s", exc)
+        return 0
+    return max((int(window) for window in found.values()), default=0)
 
 
 @contextlib.contextmanager
@@ -87,5 +104,5 @@ def connect() -> None:
     post_migrate.connect(_after_migrate, dispatch_uid="sixtysix-shared-table")
 
 
-def _after_migrate(sender, using="default", **kwargs) -> None:
+def _after_migrate(sender: object, using: str = "default", **kwargs: object) -> None:
     create_table(using)  # sent once per app; the command sees the table exists and returns

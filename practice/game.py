@@ -11,6 +11,7 @@ from typing import Any
 from django.core import signing
 from sixtysix import Action, Deal, EngineError, RuleSet
 from sixtysix.cards import mask_codes
+from sixtysix.computer import DEFAULT_LEVEL, check_level
 from sixtysix.match import Match
 
 from rules import house as house_rules
@@ -71,6 +72,7 @@ class Game:
     seen: int = 0  # actions the reader has already seen (the rest are "just now")
     origin: str = ""  # the public position the first deal started from ("lesson:<slug>")
     house: str = ""  # the house-rules code the match is played by ("" = the preset); public
+    level: str = DEFAULT_LEVEL  # the computer's level (sixtysix.computer.LEVELS); public
     deal: Deal = field(init=False)
     drawn: dict[int, str] = field(init=False)
     prelude: int = field(init=False, default=0)
@@ -157,6 +159,8 @@ class Game:
             data["o"] = self.origin
         if self.house:
             data["h"] = self.house
+        if self.level != DEFAULT_LEVEL:
+            data["l"] = self.level
         return signing.dumps(data, salt=SALT, compress=True)
 
 
@@ -190,6 +194,7 @@ def game_loads(*, variant: Variant, token: str) -> Game:
         if not isinstance(house, str):
             raise GameError("bad house code")
         rules = table_rules(variant, house)
+        level = check_level(data.get("l", DEFAULT_LEVEL))
         m = data["m"]
         start = Match(
             rules,
@@ -218,6 +223,7 @@ def game_loads(*, variant: Variant, token: str) -> Game:
             as_int(data["s"]),
             origin,
             house,
+            level,
         )
     except (signing.BadSignature, KeyError, TypeError, ValueError, EngineError) as exc:
         raise GameError(str(exc)) from exc

@@ -10,6 +10,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import time
 from typing import Any
 
 from django.conf import settings
@@ -63,6 +64,15 @@ def computer_seed(slug: str, deal_id: str, step: int, seat: int = COMPUTER) -> i
 def next_deal_id(match_id: str, number: int) -> str:
     """Deal `number` (0-based) of a match: fixed by the match id, so no re-rolls."""
     return _short_id(_mac("next", match_id, number))
+
+
+def fresh_match_id(client: str, slug: str, *parts: object) -> str:
+    """The match a reader without a game (no cookie, an unreadable form) is dealt: fixed by
+    the client, the game, the day and the house table, so dropping the cookie deals the
+    same cards again; a new deal comes only through "New match" (a post, counted by
+    guard.limits)."""
+    day = int(time.time() // 86400)
+    return _short_id(_mac("fresh", client, slug, day, *parts))
 
 
 def next_match_id(match_id: str) -> str:

@@ -4,6 +4,7 @@ Each returns the game to show next; the computer seats answer through seats.adva
 """
 
 from sixtysix import Action, EngineError
+from sixtysix.computer import DEFAULT_LEVEL
 from sixtysix.match import Match
 
 from rules.models import Variant
@@ -11,7 +12,7 @@ from words.deal_words import deal_over_refusal, not_your_turn_refusal
 from words.explain import explain_refusal
 
 from .game import MAX_PAD, Game, GameError, pad_row, table_rules
-from .ids import YOU, new_id, next_deal_id, next_match_id
+from .ids import YOU, fresh_match_id, new_id, next_deal_id, next_match_id
 from .positions import start_position
 from .seats import advance, others_only_draw
 
@@ -23,6 +24,8 @@ def game_new(
     match_id: str | None = None,
     origin: str = "",
     house: str = "",
+    client: str | None = None,
+    level: str = DEFAULT_LEVEL,
 ) -> Game:
     """A new match, its first deal dealt by the computer on the reader's right so that the
     reader leads (or plays first after the bidding).
@@ -31,12 +34,19 @@ def game_new(
     a finished deal's record never stops another reader: finished.py); else a fresh match
     id (or the given one) fixes every deal. With `origin` (a registered start position, see
     `start_position`) the first deal is that position; GameError when it is unknown.
-    With `house` (a canonical house-rules code) the match is played by that table's rules."""
+    With `house` (a canonical house-rules code) the match is played by that table's rules.
+    With `client` (the reader's address, guard.clients), no `match_id` and a first deal the
+    match id would deal, the match id is fixed by the client (ids.fresh_match_id): starting
+    again without a game gives the same cards, never a re-roll. A shared deal or an origin
+    fixes the first deal itself (and may be played again, so its match stays fresh); a later
+    deal of it comes only after that deal is played out. Every page that starts a match for
+    a reader passes `client`. `level` is the computer's (sixtysix.computer.LEVELS)."""
     rules = table_rules(variant, house)
-    if deal_id is not None:
+    if deal_id is not None or origin:
         match_id = new_id()
-    else:
-        match_id = match_id or new_id()
+    elif match_id is None:
+        match_id = new_id() if client is None else fresh_match_id(client, variant.slug, house)
+    if deal_id is None:
         deal_id = next_deal_id(match_id, 0)
     dealer = rules.players - 1
     if origin:
@@ -54,6 +64,7 @@ def game_new(
         Match(rules, dealer=dealer),
         origin=origin,
         house=house,
+        level=level,
     )
     advance(game)
     return game
@@ -140,6 +151,7 @@ def game_take_back(*, game: Game) -> Game:
         min(game.seen, cut),
         game.origin,
         game.house,
+        game.level,
     )
     back.seen = len(back.actions)
     return back
@@ -150,7 +162,10 @@ def game_next_deal(*, game: Game) -> Game:
     the ids, so posting an old page again gives the same deal."""
     if game.match.over:
         return game_new(
-            variant=game.variant, match_id=next_match_id(game.match_id), house=game.house
+            variant=game.variant,
+            match_id=next_match_id(game.match_id),
+            house=game.house,
+            level=game.level,
         )
     number = game.number + 1
     nxt = Game(
@@ -165,6 +180,7 @@ def game_next_deal(*, game: Game) -> Game:
         [*game.pad, pad_row(game)][-MAX_PAD:],
         origin=game.origin,  # only the first deal came from it; kept for the score pad
         house=game.house,
+        level=game.level,
     )
     advance(nxt)
     return nxt

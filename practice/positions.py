@@ -25,6 +25,7 @@ class StartPosition:
     layout: dict[str, Any]
     actions: list[dict[str, Any]]
     you: int = 0
+    next_url: str = ""  # where the reader goes on once the match is over (the next lesson)
 
 
 _SOURCES: dict[str, Callable[[str], StartPosition | None]] = {}
@@ -45,6 +46,19 @@ def unregister_position_source(prefix: str) -> None:
 
 def _source(prefix: str) -> Callable[[str], StartPosition | None] | None:
     return _SOURCES.get(prefix)
+
+
+def origin_next_url(origin: str) -> str:
+    """The page the origin's app offers after a match from it ("": none), a path here."""
+    prefix, _sep, name = origin.partition(":") if isinstance(origin, str) else ("", "", "")
+    resolve = _source(prefix)
+    if resolve is None or not ORIGIN_PATTERN.fullmatch(origin):
+        return ""
+    try:
+        url = getattr(resolve(name), "next_url", "")
+    except Exception:  # another app's bug must not break practice
+        return ""
+    return url if isinstance(url, str) and url.startswith("/") and not url.startswith("//") else ""
 
 
 def _rotate(seat: int, you: int, n: int) -> int:

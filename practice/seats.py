@@ -1,13 +1,21 @@
 """The computer seats, and the draws nobody chooses: what happens between the reader's moves."""
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 from sixtysix import Action, Deal
-from sixtysix.computer import ComputerPlayer, claim_is_true
+from sixtysix.computer import DEFAULT_LEVEL, claim_is_true, player_for
 from sixtysix.players import RandomPlayer, player_view
 
 from .game import MAX_ACTIONS, Game
 from .ids import YOU, computer_seed
 from .replies import cached_reply
+
+LEVEL_NAMES = {
+    "beginner": gettext_lazy("Beginner"),
+    "club": gettext_lazy("Club player"),
+    "expert": gettext_lazy("Expert"),
+}
+"""The computer's levels (sixtysix.computer.LEVELS) as the new-match form names them."""
 
 
 def draw_is_a_chore(deal: Deal) -> bool:
@@ -41,11 +49,12 @@ def computer_move(game: Game, seat: int) -> Action:
     """The computer's move for `seat`, from the cache of replies when it was worked out
     before (replies.py: replayed forms cost nothing)."""
     seed = computer_seed(game.variant.slug, game.deal_id, len(game.actions), seat)
-    return cached_reply(seed, game.deal, seat, game.table, lambda: _worked_out_move(game, seat))
+    table = game.table if game.level == DEFAULT_LEVEL else f"{game.table}@{game.level}"
+    return cached_reply(seed, game.deal, seat, table, lambda: _worked_out_move(game, seat))
 
 
 def _worked_out_move(game: Game, seat: int) -> Action:
-    """The computer's move for `seat`: the engine's ComputerPlayer, checked.
+    """The computer's move for `seat`: the engine's player of the match's level, checked.
 
     No clock: the reply depends only on the position and the secret seed, so a move taken
     back and played again meets the same answer. Should the player fail or offer a move
@@ -58,7 +67,7 @@ def _worked_out_move(game: Game, seat: int) -> Action:
         # No clock: the reply depends only on the view and the seed (a take-back and the
         # same move bring the same reply); the playouts bound the work instead.
         playouts = getattr(settings, "PRACTICE_COMPUTER_PLAYOUTS", None)
-        player = ComputerPlayer(seed, layouts=16, time_limit=None, playouts=playouts)
+        player = player_for(game.level, seed, playouts=playouts)
         action = player.choose(view)
         if deal.is_legal(action) and (action.type != "declare" or claim_is_true(view, game.rules)):
             return action

@@ -44,6 +44,7 @@ from .game import Game, pad_row
 from .ids import COMPUTER, YOU
 from .legality import card_refusals, claim_refusal
 from .moves import can_take_back
+from .positions import origin_next_url
 from .seats import draw_is_a_chore
 from .sharing import share_id
 
@@ -73,6 +74,7 @@ class PracticeView(TableView):
     settlement: str = ""
     refused: dict[str, str] = field(default_factory=dict)  # card -> why it may not be played
     shortcuts: dict[str, str] = field(default_factory=dict)  # playable card -> key "1".."9"
+    next_url: str = ""  # after a match from a lesson: the next lesson
 
     @property
     def buttons(self) -> list[dict]:
@@ -208,6 +210,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         bidding=bidding_lines(deal, names),
         side_line=side_line,
         sat_out=sat_out(deal, YOU),
+        next_url=origin_next_url(game.origin) if game.origin and match.over else "",
         **_card_marks(game, you_view.hand, choices),
     )
 

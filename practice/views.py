@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
+from sixtysix.computer import LEVELS
 from sixtysix.errors import RuleSetError
 
 from guard import limits
@@ -38,6 +39,7 @@ from .moves import (
     is_your_turn,
     needs_confirmation,
 )
+from .seats import LEVEL_NAMES
 from .view import practice_view
 
 COOKIE = "practice-{slug}"
@@ -120,6 +122,7 @@ def _render(
         "house": _rules_in_force(game),
         # Only a finished deal has a name that opens it (sharing.py).
         "share": sharing.share_id(game.deal_id) if game.over else "",
+        "levels": [(level, LEVEL_NAMES[level], level == game.level) for level in LEVELS],
     }
     if wants_json(request):
         response = live_answer(request, context, status=status, events=events)
@@ -226,30 +229,42 @@ def practice_game(request, slug):
     if house is not None:
         house, message = _house(variant, house[:120])
         if message:
-            return _render(request, game_new(variant=variant), message=message, status=400)
+            return _render(
+                request,
+                game_new(variant=variant, client=_client(request)),
+                message=message,
+                status=400,
+            )
     raw_deal = request.GET.get("deal")
     if raw_deal is not None:
         deal_id = clean_id(raw_deal)
         if deal_id is None:
-            game = game_new(variant=variant, house=house or "")
+            game = game_new(variant=variant, house=house or "", client=_client(request))
             message = _(
                 "That is not a deal number of this site: it has %(n)d letters and digits."
             ) % {"n": ID_LENGTH}
             return _render(request, game, message=message, status=400)
         deal_id = sharing.deal_of(deal_id)  # a share id names the deal (sharing.py)
-        return _render(request, game_new(variant=variant, deal_id=deal_id, house=house or ""))
+        return _render(
+            request,
+            game_new(variant=variant, deal_id=deal_id, house=house or "", client=_client(request)),
+        )
     if house is not None:  # "Play by these rules": a new match under the house table
-        return _render(request, game_new(variant=variant, house=house))
+        return _render(request, game_new(variant=variant, house=house, client=_client(request)))
     origin = request.GET.get("from")
     if origin is not None:
         try:
-            return _render(request, game_new(variant=variant, origin=origin[:120]))
+            return _render(
+                request, game_new(variant=variant, origin=origin[:120], client=_client(request))
+            )
         except GameError:
             message = _(
                 "That position could not be found for this game, so a new match has started."
             )
-            return _render(request, game_new(variant=variant), message=message)
-    game = _cookie_game(request, variant) or game_new(variant=variant)
+            return _render(
+                request, game_new(variant=variant, client=_client(request)), message=message
+            )
+    game = _cookie_game(request, variant) or game_new(variant=variant, client=_client(request))
     if "hint" in request.GET:
         return _with_hint(request, game)
     return _render(request, game)
@@ -281,7 +296,7 @@ def _play(request, variant):
             raise GameError("too long")
         game = game_loads(variant=variant, token=raw)
     except GameError:
-        game = game_new(variant=variant)
+        game = game_new(variant=variant, client=_client(request))
         message = _(
             "That game could not be read (it may come from an old page), so a new one has started."
         )
@@ -302,11 +317,14 @@ def _play(request, variant):
             return _render(request, game, message=_("Finish this deal first."), status=409)
         return _after_post(request, game_next_deal(game=game), start=0)
     if command == "new":
-        return _after_post(
-            request,
-            game_new(variant=variant, match_id=next_match_id(game.match_id), house=game.house),
-            start=0,
+        level = request.POST.get("level", game.level)
+        if level not in LEVELS:
+            message = _("That computer level is not offered.")
+            return _render(request, game, message=message, status=400)
+        new = game_new(
+            variant=variant, match_id=next_match_id(game.match_id), house=game.house, level=level
         )
+        return _after_post(request, new, start=0)
     if command == "back":
         if not can_take_back(game):
             return _render(request, game, message=_("There is no move to take back."), status=409)

@@ -14,12 +14,18 @@ from sixtysix.players import RandomPlayer
 
 from .positions import analyse, facts_of, margin_needed, signature
 
-COUNTS = {"classic66": 45, "schnapsen": 45, "classic66_32": 35, "idiot66": 35}
+COUNTS = {"classic66": 125, "schnapsen": 125, "classic66_32": 125, "idiot66": 125}
 """Puzzles per variant (the solver's two-player, one-pack variants)."""
-MAX_DEALS = 4000
+MAX_DEALS = 12000
 """Deals tried per variant before giving up."""
-DECLARE_SHARE = 0.15
-"""At most this share of a variant's puzzles may have "declare" as the answer."""
+DECLARE_SHARE = 0.05
+"""At most this share of a variant's puzzles may have "declare" as the answer (rare: the
+lesson is counting, not claiming what one already has)."""
+HIGHEST_SHARE = 0.25
+"""At most this share of a variant's puzzles may have "play your highest card" as the
+answer. Both shares are kept as the puzzles are found (never more than the share of those
+found so far, counting the new one), so asking for fewer puzzles gives the first ones of
+the same list."""
 
 
 def layout_of(deal: Deal) -> dict:
@@ -46,6 +52,22 @@ def _qualifies(deal: Deal, analysis) -> bool:
     return best.type == "declare" or any(m.action.type != "declare" for m in others)
 
 
+RANKS = "AT" + "KQJ987"
+
+
+def is_highest_card(deal: Deal, action) -> bool:
+    """The answer plays a card of the best rank in the hand (no card ranks above it)."""
+    if action.type != "play" or not action.card:
+        return False
+    hand = deal.state()["hands"][action.player]
+    return RANKS.index(action.card[0]) == min(RANKS.index(c[0]) for c in hand)
+
+
+def _within(share: float, so_far: int, found: int) -> bool:
+    """One more of a capped kind keeps it within `share` of the puzzles found, counting it."""
+    return so_far + 1 <= share * (found + 1)
+
+
 def candidates(variant: str, rng: random.Random):
     """Yield (layout, actions, facts, signature) for one qualifying position per deal."""
     rules = get_preset(variant)
@@ -64,7 +86,13 @@ def candidates(variant: str, rng: random.Random):
                 facts = facts_of(deal, analysis)
                 if facts.themes:
                     actions = [a.to_dict() for a in deal.actions]
-                    yield layout, actions, facts, signature(deal)
+                    yield (
+                        layout,
+                        actions,
+                        facts,
+                        signature(deal),
+                        is_highest_card(deal, facts.answer[0]),
+                    )
                     break
             deal.apply(player.pick(deal.legal_actions()))
 
@@ -76,15 +104,18 @@ def generate(seed: int, counts: dict[str, int] | None = None) -> list[dict]:
     seen: set[str] = set()
     for variant, wanted in counts.items():
         rng = random.Random(f"{seed}:{variant}")
-        found = 0
-        declares = 0
-        for layout, actions, facts, sig in candidates(variant, rng):
+        found = declares = highest = 0
+        for layout, actions, facts, sig, top in candidates(variant, rng):
             if sig in seen:
                 continue
             if facts.answer[0].type == "declare":
-                if declares + 1 > DECLARE_SHARE * wanted:
+                if not _within(DECLARE_SHARE, declares, found):
                     continue
                 declares += 1
+            if top:
+                if not _within(HIGHEST_SHARE, highest, found):
+                    continue
+                highest += 1
             seen.add(sig)
             puzzles.append(
                 {

@@ -26,8 +26,22 @@ from words.solver_facts import (
 
 __all__ = ["Line", "Wrong", "analyse", "best_reply", "consequence", "principal_line"]
 
-THEMES = ("claim-or-play-on", "count-to-66", "draw-trumps", "keep-marriage", "last-trick")
-MAIN_THEME_ORDER = ("keep-marriage", "draw-trumps", "last-trick", "claim-or-play-on", "count-to-66")
+THEMES = (
+    "claim-or-play-on",
+    "count-to-66",
+    "draw-trumps",
+    "keep-marriage",
+    "last-trick",
+    "trump-ace",
+)
+MAIN_THEME_ORDER = (
+    "trump-ace",
+    "keep-marriage",
+    "draw-trumps",
+    "last-trick",
+    "claim-or-play-on",
+    "count-to-66",
+)
 """The puzzle's `theme` is the first of its themes in this order (the most specific)."""
 KINDS = ("ending",)
 """ending: the stock is used up and the solver's values are exact."""
@@ -144,6 +158,16 @@ def _last_trick_counts(deal: Deal, best_line: Line, worse: list) -> bool:
     return any(consequence(deal, a) == "last_trick" for a, _v in worse)
 
 
+def _trump_ace(trump: str | None, hand: list[str], first: Action, worse: list) -> bool:
+    """The reader holds the trump Ace and the answer differs from a worse move in whether
+    it is played now: lead (or play) it, or keep it."""
+    ace = f"A{trump}" if trump else None
+    if ace not in hand:
+        return False
+    plays = first.type == "play" and first.card == ace
+    return any(a.type == "play" and (a.card == ace) != plays for a, _v in worse)
+
+
 def facts_of(deal: Deal, analysis: Analysis) -> Facts:
     """Themes and difficulty derived from the solver's values and its best line."""
     seat = deal.to_act
@@ -185,6 +209,8 @@ def facts_of(deal: Deal, analysis: Analysis) -> Facts:
         themes.append("keep-marriage")
     if last_trick_decides(best_line, seat, rules) or _last_trick_counts(deal, best_line, worse):
         themes.append("last-trick")
+    if _trump_ace(trump, list(view.hand), first, worse):
+        themes.append("trump-ace")
     if not themes and result.get("reason") == "declared" and seat in result.get("winners", []):
         themes.append("count-to-66")
     wrong = sum(1 for a, _v in worse if a.type != "declare")

@@ -285,7 +285,12 @@ def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
     answer = [Action.from_dict(a) for a in puzzle.answer]
     label = " → ".join(choice_label(a.to_dict(), rules) for a in answer)
     state = start.state()
-    facts = {"points": state["card_points"][seat], "target": rules.target}
+    trump_ace = f"A{state.get('trump')}"
+    facts = {
+        "points": state["card_points"][seat],
+        "target": rules.target,
+        "plays_trump_ace": answer[0].type == "play" and answer[0].card == trump_ace,
+    }
     lines = [str(wording.best_move(label, analysis.value, rules))]
     lines += [str(render_inline(x)) for x in wording.theme_sentences(puzzle.themes, facts, rules)]
     lines.append(str(render_inline(wording.value_note(rules))))

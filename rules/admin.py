@@ -28,7 +28,7 @@ class ContentForm(forms.ModelForm):
     """Browsers send a textarea's lines ending in CRLF; the content files hold LF only."""
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}
         for name, value in data.items():
             if isinstance(value, str):
                 data[name] = value.replace("\r\n", "\n")

@@ -29,6 +29,7 @@ from content.files import (
 )
 from content.load import content_load as load_all
 from content.rows import write_rows
+from content.schema import Key, check, check_each, listed, one_of, text, web_address, whole
 
 from .models import Family, GlossaryTerm, RuleSection, Source, Variant
 
@@ -72,60 +73,43 @@ class TermData:
     texts: dict[str, dict[str, str]]
 
 
+VARIANT_KEYS = (
+    Key("family", f"must be one of {', '.join(Family.values)}", one_of(Family.values)),
+    Key("order", "must be a whole number from 0 to 32767", whole(0, 32767)),
+    Key("sections", "must list the section keys", listed),
+)
+SOURCE_KEYS = (
+    Key("id", "missing or empty", text),
+    Key("title", "missing or empty", text),
+    Key("url", "missing or empty", text),
+    Key("url", "must be an http(s) address", web_address),
+)
+
+
 def parse_variant_file(path: Path) -> VariantData:
     data = read_toml(path)
     if not data:
         raise ContentError(path, "file", EMPTY_FILE)
     meta = data.get("variant")
-    if not isinstance(meta, dict):
-        raise ContentError(path, "variant", "the [variant] table is missing")
-    slug = meta.get("slug")
-    if slug != path.stem:
+    if isinstance(meta, dict) and meta.get("slug") != path.stem:
         raise ContentError(path, "variant.slug", f"must equal the file name {path.stem!r}")
-    family = meta.get("family")
-    if family not in Family.values:
-        raise ContentError(path, "variant.family", f"must be one of {', '.join(Family.values)}")
-    order = meta.get("order")
-    if not isinstance(order, int) or isinstance(order, bool) or not 0 <= order < 32768:
-        raise ContentError(path, "variant.order", "must be a whole number from 0 to 32767")
-    section_keys = meta.get("sections")
-    if not isinstance(section_keys, list) or not section_keys:
-        raise ContentError(path, "variant.sections", "must list the section keys")
+    meta = check(path, "variant", meta, VARIANT_KEYS)
+    slug, section_keys = path.stem, meta["sections"]
     for key in section_keys:
         if key not in SECTION_KEYS:
             raise ContentError(path, "variant.sections", f"unknown section key {key!r}")
     if len(set(section_keys)) != len(section_keys):
         raise ContentError(path, "variant.sections", "lists a section twice")
-
-    if "rules" in data:
-        raise ContentError(
-            path, "rules", "rule parameters live in the engine (sixtysix/presets/<id>.toml)"
-        )
-    try:
-        rules = get_preset(slug).to_dict()
-    except KeyError:
-        raise ContentError(path, "variant.slug", f"{slug!r} is not an engine preset") from None
-    except RuleSetError as exc:  # a broken preset file of the engine
-        raise ContentError(path, f"rules.{exc.key or '?'}", str(exc)) from exc
-
-    sources = data.get("sources", [])
-    if not isinstance(sources, list):
-        raise ContentError(path, "sources", "must be an array of [[sources]] tables")
-    seen_ids = set()
-    for index, source in enumerate(sources):
-        for key in ("id", "title", "url"):
-            if not isinstance(source.get(key), str) or not source[key].strip():
-                raise ContentError(path, f"sources[{index}].{key}", "missing or empty")
-        if not source["url"].startswith(("https://", "http://")):
-            raise ContentError(path, f"sources[{index}].url", "must be an http(s) address")
-        if source["id"] in seen_ids:
+    rules = _preset_rules(path, data, slug)
+    sources = check_each(path, "sources", data.get("sources", []), SOURCE_KEYS)
+    ids = [source["id"] for source in sources]
+    for index, source_id in enumerate(ids):
+        if source_id in ids[:index]:
             raise ContentError(path, f"sources[{index}].id", "is used twice")
-        seen_ids.add(source["id"])
-
     variant = VariantData(
         slug=slug,
-        family=family,
-        order=order,
+        family=meta["family"],
+        order=meta["order"],
         players=rules["players"],
         rules=rules,
         texts={"name": {}, "summary": {}},
@@ -138,33 +122,54 @@ def parse_variant_file(path: Path) -> VariantData:
         for i, s in enumerate(sources)
     ]
     for language in languages():
-        block = data.get(language)
-        if not isinstance(block, dict):
-            raise ContentError(path, language, "the language table is missing", language)
-        for key in ("name", "summary"):
-            variant.texts[key][language] = text_field(path, block, key, key, language)
-        covers = block.get("sources", {})
-        for source in variant.sources:
-            name = f"sources.{source['key']}"
-            source["covers"][language] = text_field(path, covers, source["key"], name, language)
-        sections = block.get("sections", {})
-        if not isinstance(sections, dict):
-            raise ContentError(path, "sections", "must be a table", language)
-        extra = set(sections) - set(section_keys)
-        if extra:
-            raise ContentError(
-                path, "sections", f"not listed in variant.sections: {sorted(extra)}", language
-            )
-        for section in variant.sections:
-            name = f"sections.{section['key']}"
-            table = sections.get(section["key"])
-            if not isinstance(table, dict):
-                raise ContentError(path, name, "missing", language)
-            section["title"][language] = text_field(path, table, "title", f"{name}.title", language)
-            body = text_field(path, table, "body", f"{name}.body", language)
-            check_tokens(path, f"{name}.body", language, body)
-            section["body"][language] = body
+        _read_language(path, data, variant, section_keys, language)
     return variant
+
+
+def _preset_rules(path: Path, data: dict, slug: str) -> dict:
+    """The engine preset's parameters: a content file holds none of its own."""
+    if "rules" in data:
+        raise ContentError(
+            path, "rules", "rule parameters live in the engine (sixtysix/presets/<id>.toml)"
+        )
+    try:
+        return get_preset(slug).to_dict()
+    except KeyError:
+        raise ContentError(path, "variant.slug", f"{slug!r} is not an engine preset") from None
+    except RuleSetError as exc:  # a broken preset file of the engine
+        raise ContentError(path, f"rules.{exc.key or '?'}", str(exc)) from exc
+
+
+def _read_language(
+    path: Path, data: dict, variant: VariantData, section_keys: list[str], language: str
+) -> None:
+    """One language's table: the name, the summary, what each source covers, the sections."""
+    block = data.get(language)
+    if not isinstance(block, dict):
+        raise ContentError(path, language, "the language table is missing", language)
+    for key in ("name", "summary"):
+        variant.texts[key][language] = text_field(path, block, key, key, language)
+    covers = block.get("sources", {})
+    for source in variant.sources:
+        name = f"sources.{source['key']}"
+        source["covers"][language] = text_field(path, covers, source["key"], name, language)
+    sections = block.get("sections", {})
+    if not isinstance(sections, dict):
+        raise ContentError(path, "sections", "must be a table", language)
+    extra = set(sections) - set(section_keys)
+    if extra:
+        raise ContentError(
+            path, "sections", f"not listed in variant.sections: {sorted(extra)}", language
+        )
+    for section in variant.sections:
+        name = f"sections.{section['key']}"
+        table = sections.get(section["key"])
+        if not isinstance(table, dict):
+            raise ContentError(path, name, "missing", language)
+        section["title"][language] = text_field(path, table, "title", f"{name}.title", language)
+        body = text_field(path, table, "body", f"{name}.body", language)
+        check_tokens(path, f"{name}.body", language, body)
+        section["body"][language] = body
 
 
 def parse_glossary_file(path: Path) -> list[TermData]:

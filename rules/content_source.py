@@ -64,7 +64,7 @@ SOURCE = Source(
     default=CONTENT_DIR,
     parse=lambda place, _parsed, skip_empty: parse_content(place, skip_empty=skip_empty),
     expected=expected_rows,
-    write=lambda parsed, report, keep: write_content(*parsed, report, keep),
+    write=lambda parsed, report, keep: write_content(parsed[0], parsed[1], report, keep),
     kinds=(
         Kind("variant", Variant, ("slug",), ("order",), ("name", "summary")),
         Kind("section", RuleSection, ("variant__slug", "key"), (), ("title", "body")),

@@ -21,7 +21,9 @@ class CompareForm(forms.Form):
         """`houses`: the house tables (`h=<slug>:<code>`) shown beside the variants."""
         super().__init__(*args, **kwargs)
         self.houses = houses
-        self.fields["v"].choices = [(variant.slug, variant.name) for variant in variants]
+        picked = self.fields["v"]
+        assert isinstance(picked, forms.MultipleChoiceField)  # declared above
+        picked.choices = [(variant.slug, variant.name) for variant in variants]
         self.fields["v"].required = not houses
 
     def clean_v(self):

@@ -1,6 +1,8 @@
 """Reads for the rules pages: each function is one question a page asks."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
@@ -8,6 +10,9 @@ from django.utils.translation import gettext as _
 
 from .models import GlossaryTerm, RuleSection, Source, Variant
 from .parameters import FACT_ROWS, ROWS
+
+if TYPE_CHECKING:  # house_pages builds on this module: its column is named for mypy only
+    from .house_pages import HouseColumn
 
 
 def variant_list(*, players: int | None = None) -> QuerySet[Variant]:
@@ -25,8 +30,9 @@ def variant_get(*, slug: str) -> Variant:
     """The variant with its sections and sources, in three queries; 404 if unknown."""
     variant = (
         Variant.objects.prefetch_related(
-            Prefetch("sections", queryset=RuleSection.objects.order_by("order")),
-            Prefetch("sources", queryset=Source.objects.order_by("order")),
+            # django-stubs 5.2 cannot infer Prefetch's lookup type from a plain string here
+            Prefetch("sections", queryset=RuleSection.objects.order_by("order")),  # type: ignore[arg-type]
+            Prefetch("sources", queryset=Source.objects.order_by("order")),  # type: ignore[arg-type]
         )
         .filter(slug=slug)
         .first()
@@ -63,7 +69,7 @@ class ComparisonRow:
     differs: bool
 
 
-def variant_comparison(*, variants: list[Variant]) -> list[ComparisonRow]:
+def variant_comparison(*, variants: Sequence["Variant | HouseColumn"]) -> list[ComparisonRow]:
     """One row per parameter; a row differs when the variants' values are not all equal.
 
     Rows that apply to none of the variants are left out; where a row applies to some

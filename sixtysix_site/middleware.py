@@ -43,7 +43,7 @@ AXES_USERNAME_LENGTH = 255  # django-axes' column; PostgreSQL refuses a longer v
 def axes_username(request, credentials=None) -> str | None:
     """The username django-axes counts failures under, cut to what its table holds."""
     source = credentials or getattr(request, "POST", {}) or {}
-    username = source.get(settings.AXES_USERNAME_FORM_FIELD)
+    username = source.get(getattr(settings, "AXES_USERNAME_FORM_FIELD", "username"))
     return None if username is None else str(username)[:AXES_USERNAME_LENGTH]
 
 
@@ -61,7 +61,8 @@ class BadHostFilter(logging.Filter):
         self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
-        host = str(getattr(record, "request", None) and record.request.META.get("HTTP_HOST", ""))
+        request = getattr(record, "request", None)
+        host = str(request and request.META.get("HTTP_HOST", ""))
         host = host[:100]
         now = time.monotonic()
         with self._lock:
@@ -153,6 +154,7 @@ def database_unavailable(exc: BaseException | None) -> bool:
 def service_unavailable(request) -> HttpResponse:
     """The translated 503 page, rendered without touching the database."""
 
+    content: str
     try:
         content = loader.render_to_string("503.html", request=request)
     except Exception:

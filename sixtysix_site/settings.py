@@ -10,6 +10,7 @@ import secrets
 import sys
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -129,6 +130,8 @@ MIDDLEWARE = [
     "sixtysix_site.middleware.DatabaseUnavailableMiddleware",
     # Stored pages are answered here, before the rest of the middleware and the view run.
     "content.page_cache.PageCacheMiddleware",
+    # A costly request (computer play, a hint) over its client's limits: 429 before sessions.
+    "guard.middleware.CostlyRequestMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Maps Norwegian variants (no, no-NO, nn ...) to nb before Django picks a language.
@@ -178,7 +181,7 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
-def cache_from_url(url: str) -> dict:
+def cache_from_url(url: str) -> dict[str, Any]:
     """locmem:// (default), redis://host:port/db or dummy://."""
     if url.startswith(("redis://", "rediss://")):
         return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
@@ -187,7 +190,7 @@ def cache_from_url(url: str) -> dict:
     return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "sixtysix"}
 
 
-def shared_cache(default: dict) -> dict:
+def shared_cache(default: dict[str, Any]) -> dict[str, Any]:
     """Where limits and slots are counted across every worker and process: Redis when the
     cache is Redis, else a table in the database (created after migrate, guard/limits.py)."""
     if default["BACKEND"].endswith("RedisCache"):
@@ -202,7 +205,7 @@ def shared_cache(default: dict) -> dict:
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "locmem://"))}
 
 
-def channel_layers(cache_url: str) -> dict:
+def channel_layers(cache_url: str) -> dict[str, Any]:
     """Table messages between workers: Redis when the cache is Redis, else in memory (one
     process, as `make serve`)."""
     if cache_url.startswith(("redis://", "rediss://")):
@@ -248,7 +251,7 @@ AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
 AXES_USERNAME_CALLABLE = "sixtysix_site.middleware.axes_username"
 AXES_RESET_ON_SUCCESS = True
 # The log line names the account and the address (as the access log does); never the password.
-AXES_SENSITIVE_PARAMETERS = []
+AXES_SENSITIVE_PARAMETERS: list[str] = []
 AXES_LOCKOUT_CALLABLE = "sixtysix_site.views.admin_locked_out"
 # Behind the load balancer every request comes from its address: read the client's instead.
 AXES_CLIENT_IP_CALLABLE = "guard.clients.client_ip"

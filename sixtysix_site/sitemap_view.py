@@ -57,6 +57,7 @@ def _entry(request, sitemaps) -> tuple[bytes, str]:
 @require_safe
 def sitemap_xml(request, sitemaps):
     body, etag = _entry(request, sitemaps)
+    response: HttpResponse
     if etag in parse_etags(request.headers.get("If-None-Match", "")):
         response = HttpResponseNotModified()
     elif "gzip" in request.headers.get("Accept-Encoding", ""):

@@ -84,6 +84,11 @@ class SeatTable(TableView):
         return [c for c in self.choices if c["type"] != "play"]
 
     @property
+    def legal_keys(self) -> set[str]:
+        """The moves offered: only the cards that may be played now are buttons."""
+        return {c["key"] for c in self.choices}
+
+    @property
     def can_play(self) -> bool:
         return any(c["type"] == "play" for c in self.choices)
 

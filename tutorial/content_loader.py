@@ -6,6 +6,7 @@ and the language; nothing is written then (the rules loader's transaction covers
 """
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from content.files import (
 from rules.models import Variant
 
 from .replay import (
+    Position,
     ReplayError,
     Script,
     fill,
@@ -181,7 +183,7 @@ def _steps(
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise ContentError(path, "steps", "a tutorial needs at least one [[steps]]")
-    steps = []
+    steps: list[dict[str, Any]] = []
     for number, raw in enumerate(raw_steps, start=1):
         where = f"steps[{number}]"
         key = raw.get("id")
@@ -216,7 +218,9 @@ def _steps(
     return steps
 
 
-def _replay(path: Path, rules: RuleSet, variant: str, layouts: list, steps: list[dict]) -> list:
+def _replay(
+    path: Path, rules: RuleSet, variant: str, layouts: list, steps: list[dict]
+) -> tuple[Position, ...]:
     """Every step's position, replayed by the engine; a refused action names its step."""
     try:
         return replay_once(rules, Script(layouts, [(s["deal"], s["actions"]) for s in steps]))
@@ -233,7 +237,7 @@ def _replay(path: Path, rules: RuleSet, variant: str, layouts: list, steps: list
         ) from exc
 
 
-def _check_asks(path: Path, steps: list[dict], positions: list, you: int) -> None:
+def _check_asks(path: Path, steps: list[dict], positions: Sequence[Position], you: int) -> None:
     """A step that asks for a move: the reader's turn, a legal move, and the next step plays it."""
     for step, position in zip(steps, positions, strict=True):
         where = f"step {step['number']} ({step['key']})"
@@ -261,7 +265,9 @@ def _check_asks(path: Path, steps: list[dict], positions: list, you: int) -> Non
             raise ContentError(path, f"{where}.ask", "the next step must begin with that move")
 
 
-def _texts(path: Path, data: dict, steps: list[dict], positions: list, rules, you, only) -> dict:
+def _texts(
+    path: Path, data: dict, steps: list[dict], positions: Sequence[Position], rules, you, only
+) -> dict:
     """Title, summary, recap and every step's text, hint and wrong-move notes, per language
     (the steps' texts are filled in place); the lesson's own texts are returned."""
     texts: dict[str, dict[str, str]] = {"title": {}, "summary": {}}

@@ -6,6 +6,7 @@ whose actions are illegal) and the step pages (which show the engine's positions
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -31,11 +32,11 @@ class Position:
     """The engine's state after one step, with what happened on the way to it."""
 
     number: int
-    state: dict[str, Any]
+    state: Mapping[str, Any]
     actions: list[dict[str, Any]]
     legal: list[dict[str, Any]]
     to_act: int | None
-    completed_tricks: list[list[dict[str, Any]]] = field(default_factory=list)
+    completed_tricks: Sequence[Sequence[Mapping[str, Any]]] = field(default_factory=list)
     result: dict[str, Any] | None = None
 
 
@@ -61,6 +62,7 @@ def replay(rules: RuleSet, script: Script) -> list[Position]:
     for number, (deal_number, actions) in enumerate(script.steps, start=1):
         if deal_number != current:
             deal, current = start(rules, script.layouts[deal_number - 1]), deal_number
+        assert deal is not None  # the first step starts a deal: no step number is None
         completed = []
         for index, raw in enumerate(actions):
             try:

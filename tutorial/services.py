@@ -1,6 +1,7 @@
 """Assembling tutorial steps and checking the reader's moves, always through the engine."""
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Prefetch, Q
 from django.http import Http404
@@ -165,7 +166,7 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
     # The reader's seat last, so the template can put it at the bottom of the table.
     seats.sort(key=lambda s: (s.is_you, (s.seat - tutorial.you) % rules.players))
     highlight = {a["card"] for a in position.actions if a.get("card")}
-    happened = [
+    happened: list[str] = [
         describe_action(a, names[a["player"]], a["player"] == tutorial.you, rules)
         for a in position.actions
     ]
@@ -178,7 +179,7 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
             {"key": _key(a, tutorial.you), "label": choice_label(a, rules), **a}
             for a in position.legal
         ]
-    ending = {}
+    ending: dict[str, Any] = {}
     if number == len(steps):
         ending = {
             "recap": render_markup(tutorial.recap) if tutorial.recap else "",

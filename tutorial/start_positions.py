@@ -9,10 +9,13 @@ against the computer and plays on. Practice imports nothing of the lessons.
 
 from typing import Any
 
+from django.urls import reverse
+
 from practice.positions import StartPosition
 
 from .models import Tutorial
 from .replay import actions_to
+from .services import next_lesson
 
 PREFIX = "lesson"
 
@@ -39,4 +42,8 @@ def lesson_start(slug: str) -> dict[str, Any] | None:
 def resolve_lesson(name: str) -> StartPosition | None:
     """The registry's resolver: a practice StartPosition, or None."""
     start = lesson_start(name)
-    return None if start is None else StartPosition(**start)
+    if start is None:
+        return None
+    following = next_lesson(Tutorial.objects.get(slug=name))
+    url = reverse("tutorial:start", args=[following.slug]) if following else ""
+    return StartPosition(**start, next_url=url)  # practice offers it once the match is over

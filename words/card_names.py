@@ -11,6 +11,7 @@ serves every language.
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from django.templatetags.static import static
 from django.utils.html import format_html
@@ -44,11 +45,12 @@ SUIT_FORMS = tuple(
 )
 
 
-def _language() -> dict:
-    return FORMS.get((get_language() or "en").split("-")[0], FORMS["en"])
+def _language() -> dict[str, Any]:
+    table: dict[str, Any] = FORMS.get((get_language() or "en").split("-")[0], FORMS["en"])
+    return table
 
 
-def _form(table: dict, words: dict, form: str | None) -> str:
+def _form(table: dict[str, Any], words: dict[str, Any], form: str | None) -> str:
     """The form asked for where the language has it, else the form a name takes on its own."""
     return form if form in words else table["card"]["default"]
 
@@ -57,14 +59,14 @@ def rank_word(rank: str, form: str | None = None) -> str:
     """A rank on its own in a form: "asa", "dūzi", "esset", "Ace"."""
     table = _language()
     words = table["rank"][rank]
-    return words[_form(table, words, form)]
+    return str(words[_form(table, words, form)])
 
 
 def suit_word(suit: str, form: str | None = None) -> str:
     """A suit on its own in a form: "kiera", "ercena", "hjerteren", "Hearts"."""
     table = _language()
     words = table["suit"][suit]
-    return words[_form(table, words, form)]
+    return str(words[_form(table, words, form)])
 
 
 def card_name(code: str, form: str | None = None) -> str:
@@ -77,7 +79,7 @@ def card_name(code: str, form: str | None = None) -> str:
     patterns = table["card"]
     form = form if form in patterns["forms"] else patterns["default"]
     rank, suit = (table["rank"][code[0]], table["suit"][code[1]])
-    return patterns.get(form, patterns.get("*", "")).format(
+    return str(patterns.get(form, patterns.get("*", ""))).format(
         rank={**rank, "*": rank.get(form)}, suit={**suit, "*": suit.get(form)}
     )
 

@@ -8,6 +8,9 @@ true for the variant it is shown in. Every sentence comes back as safe HTML buil
 (fill_html), with cards and suits already drawn: callers neither escape nor render it again.
 """
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -21,17 +24,17 @@ from .markup import fill_html
 def _suit(suit: object, *, named: bool = False) -> Slot:
     """A suit slot ("Hearts ♥" when `named`); nothing for anything but a suit letter."""
     if suit not in SUIT_SYMBOLS:
-        return Slot(lambda form: "")
+        return Slot(lambda form: SafeString(""))
     return suit_slot(str(suit), named=named)
 
 
 def _card(card: object) -> Slot:
     if not (isinstance(card, str) and len(card) == 2):
-        return Slot(lambda form: "")
+        return Slot(lambda form: SafeString(""))
     return card_slot(card)
 
 
-def _phase_reason(state: dict | None, rules: RuleSet) -> str:
+def _phase_reason(state: Mapping[str, Any] | None, rules: RuleSet) -> str:
     """Why obligations apply: the stock was closed or used up (games without one: no reason)."""
     if state is None or not rules.has_stock:
         return ""
@@ -50,8 +53,8 @@ def _claim_timing(rules: RuleSet) -> str:
 
 def explain_refusal(
     code: str,
-    details: dict,
-    state: dict | None = None,
+    details: dict[str, Any],
+    state: Mapping[str, Any] | None = None,
     *,
     rules: RuleSet,
 ) -> SafeString:
@@ -66,12 +69,12 @@ def explain_refusal(
     because = _phase_reason(state, rules)
     reason = details.get("reason")
 
-    def obliged(text: str, **values) -> SafeString:
+    def obliged(text: str, **values: object) -> SafeString:
         # "The stock is closed, so you must …", or "You must …" where no reason is given.
         sentence = because + text if because else text[:1].upper() + text[1:]
         return fill_html(sentence, **values)
 
-    def plain(text: str, **values) -> SafeString:
+    def plain(text: str, **values: object) -> SafeString:
         return fill_html(text, **values)
 
     per_lead = rules.marriages_per_lead
@@ -239,7 +242,7 @@ def _claim_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
 
 
 def describe_action(
-    action: dict,
+    action: dict[str, Any],
     actor: str,
     is_you: bool,
     rules: RuleSet,
@@ -309,7 +312,7 @@ def describe_action(
                 pgettext("log", "%(player)s named [suit] as trumps."), player=actor, suit=suit
             ),
         }
-    line = lines.get(kind)
+    line = lines.get(str(kind))
     return line() if line else fill_html("%(kind)s", kind=str(kind))
 
 
@@ -375,7 +378,7 @@ def _and(names: list[str]) -> str:
     )
 
 
-def _totals(result: dict, names: list[str]) -> str:
+def _totals(result: dict[str, Any], names: list[str]) -> str:
     points = result.get("card_points", [])
     return ", ".join(
         _("%(player)s %(points)d") % {"player": in_sentence(names[seat]), "points": points[seat]}
@@ -393,7 +396,7 @@ def _winner_words(seats: list[int], names: list[str], rules: RuleSet) -> str:
     return _and(winners)
 
 
-def describe_result(result: dict, names: list[str], rules: RuleSet) -> SafeString:
+def describe_result(result: dict[str, Any], names: list[str], rules: RuleSet) -> SafeString:
     """ "Result: You — 2 game points (closed the stock and reached the target)." as safe HTML.
 
     Scored in card points (Idiot-66), the line gives the totals; in bid units, the units.

@@ -6,6 +6,7 @@ a side's points where partners count together.
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.html import conditional_escape
@@ -44,7 +45,7 @@ def _signed(value: float) -> str:
     return ("+" if rounded > 0 else "\u2212") + text
 
 
-def _rule_of_thumb(data: dict, move: str) -> str:
+def _rule_of_thumb(data: dict[str, Any], move: str) -> str:
     """The auction or naming trumps: a rule of thumb, no numbers."""
     facts = {"move": move}
     reason = data["reason"]
@@ -121,7 +122,7 @@ def _chance_line(reason: str, method: str, n: int) -> str:
     )
 
 
-def hint_text(data: dict, rules: RuleSet) -> HintText:
+def hint_text(data: dict[str, Any], rules: RuleSet) -> HintText:
     """The advice in plain words; the numbers go to `details`."""
     move = _label(data["best"], rules)
     reason, method = data["reason"], data["method"]
@@ -157,6 +158,6 @@ def hint_text(data: dict, rules: RuleSet) -> HintText:
     return HintText(line, summary, details)
 
 
-def _fill(template: str, facts: dict) -> str:
+def _fill(template: str, facts: dict[str, Any]) -> str:
     """A translated sentence with the move's label (already HTML) put in, escaped once."""
     return mark_safe(conditional_escape(template) % facts)  # noqa: S308 - escaped above

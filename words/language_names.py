@@ -8,5 +8,5 @@ from babel import Locale
 @cache
 def local_name(code: str) -> str:
     """The language's name in itself, as babel (CLDR) spells it, capitalised for a menu."""
-    name = Locale.parse(code).get_display_name(code)
+    name = Locale.parse(code).get_display_name(code) or code
     return name[:1].upper() + name[1:]

@@ -6,12 +6,13 @@ claim below the target, The numbers come from
 the engine (the counted points, the RuleSet's target); nothing here knows a practice game.
 """
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from .markup import fill_html
 
 
-def claim_too_early(*, points: int, target: int):
+def claim_too_early(*, points: int, target: int) -> SafeString:
     """The claim is allowed but would lose the deal: the side has counted too few points."""
     if points < target:
         return fill_html(

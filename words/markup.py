@@ -8,6 +8,7 @@ content file can reach a page.
 """
 
 import re
+from collections.abc import Iterator
 
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
@@ -24,18 +25,19 @@ NUMBERED = re.compile(r"^\d+[.)]\s+")
 
 def render_inline(text: str) -> SafeString:
     """One line of content markup as safe HTML; a sentence already built as HTML is kept."""
-    if hasattr(text, "__html__"):
+    if isinstance(text, SafeString):
         return text  # built by fill_html or format_html: rendered once already
-    html = escape(text)
+    html: str = escape(text)
     html = BOLD.sub(r"<strong>\1</strong>", html)
     html = CARD_TOKEN.sub(lambda m: card_html(m.group(1) + m.group(2), m.group(3)), html)
     html = SUIT_TOKEN.sub(lambda m: suit_html(m.group(1), m.group(2)), html)
     return mark_safe(html)  # noqa: S308 - built from escaped text only
 
 
-def _blocks(text: str):
+def _blocks(text: str) -> Iterator[tuple[str | None, list[str]]]:
     """Yield ("p", [lines]) / ("ul", [items]) / ("ol", [items]) blocks."""
-    kind, items = None, []
+    kind: str | None = None
+    items: list[str] = []
     for raw in text.replace("\r\n", "\n").split("\n"):
         line = raw.strip()
         if not line:
@@ -65,7 +67,7 @@ def _blocks(text: str):
 
 
 def render_markup(text: str) -> SafeString:
-    parts = []
+    parts: list[str] = []
     for kind, items in _blocks(text or ""):
         if kind == "p":
             parts.extend(f"<p>{render_inline(item)}</p>" for item in items)
@@ -75,7 +77,7 @@ def render_markup(text: str) -> SafeString:
     return mark_safe("\n".join(parts))  # noqa: S308 - built from escaped text only
 
 
-def fill_html(template: str, **values) -> SafeString:
+def fill_html(template: str, **values: object) -> SafeString:
     """A translated sentence with its placeholders filled, as safe HTML.
 
     Cards and suits (card_names.Slot) fill `[card]` or `[card:acc]`: the translation names
@@ -85,11 +87,11 @@ def fill_html(template: str, **values) -> SafeString:
     """
     slots = {key: value for key, value in values.items() if isinstance(value, Slot)}
     safe = {
-        key: value if isinstance(value, int) else conditional_escape(value)
+        key: value if isinstance(value, int) else conditional_escape(str(value))
         for key, value in values.items()
         if key not in slots
     }
-    html = conditional_escape(template)
+    html: str = conditional_escape(template)
     if slots:
         html = SLOT.sub(
             lambda m: slots[m.group(1)].form(m.group(2)) if m.group(1) in slots else m.group(0),

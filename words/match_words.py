@@ -4,6 +4,8 @@ Practice passes the engine's Match (or a deal's result) and the reader's seat; t
 "you", "the computer" (the other seat of a two-player game), "your side".
 """
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from sixtysix.match import Match
@@ -100,7 +102,7 @@ def describe_settlement(match: Match, you: int) -> str:
     }
 
 
-def explain_game_points(result: dict, rules: RuleSet, you: int) -> str:
+def explain_game_points(result: dict[str, Any], rules: RuleSet, you: int) -> str:
     """Why the deal scored 1, 2 or 3: the loser's points and tricks against the table."""
     if not result.get("winners") or rules.scoring != "standard_1_2_3" or rules.players != 2:
         return ""

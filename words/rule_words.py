@@ -2,6 +2,7 @@
 rows of the facts table and the comparison (rules/parameters.py) name these."""
 
 from collections.abc import Callable
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -14,10 +15,10 @@ def yes_no(value: bool) -> str:
     return _("yes") if value else _("no")
 
 
-def choice(mapping: dict) -> Callable[[object], str]:
+def choice(mapping: dict[Any, Any]) -> Callable[[object], str]:
     """Words for an enumerated value; an unknown value is shown as it is."""
 
-    def words(value):
+    def words(value: object) -> str:
         text = mapping.get(value)
         return str(text) if text is not None else str(value)
 
@@ -32,7 +33,7 @@ def card_points(n: int) -> str:
     return ngettext("%(n)d card point", "%(n)d card points", n) % {"n": n}
 
 
-def for_opponents(r: RuleSet, one, each, side) -> str:
+def for_opponents(r: RuleSet, one: object, each: object, side: object) -> str:
     """The form of a sentence for this table: one opponent, several, or the other side."""
     if r.team_play:
         return str(side)
@@ -266,7 +267,7 @@ FALSE_CLAIM = {
 }
 
 
-def penalty_words(mapping: dict, key: str) -> Callable[[RuleSet], str]:
+def penalty_words(mapping: dict[str, Any], key: str) -> Callable[[RuleSet], str]:
     """Words for a penalty, said of the opponent, each opponent or the other side."""
 
     def words(r: RuleSet) -> str:
@@ -421,6 +422,7 @@ def scoring_words(r: RuleSet) -> str:
             "card points",
             r.bid_unit,
         ) % {"unit": r.bid_unit}
+    text: object
     if r.scoring == "standard_1_2_3" and r.team_play:
         text = gettext_lazy(
             "1 game point; 2 if the losing side has under %(threshold)d (schneider); 3 if it "

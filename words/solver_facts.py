@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 from sixtysix import Action, Analysis, Deal, EngineError, RuleSet
 from sixtysix.players import player_view
@@ -27,6 +28,8 @@ def analyse(deal: Deal) -> Analysis:
     repr: every field but the rules) and the rules; an Analysis is frozen, so sharing it
     is safe. Errors are raised each time, never kept.
     """
+    if deal.to_act is None:
+        raise SolverError("the deal is over: nobody is to act")
     view = player_view(deal, deal.to_act)
     key = (repr(view), deal.rules)
     analysis = _ANALYSES.get(key)
@@ -48,7 +51,7 @@ class Line:
     """Both sides' best moves to the end of the deal, as the solver plays them."""
 
     actions: list[Action]
-    result: dict
+    result: dict[str, Any]
     only_moves: int
     """Moves of the first mover where a single move kept the value (of several)."""
     last_trick: int | None
@@ -89,7 +92,7 @@ def last_trick_decides(line: Line, seat: int, rules: RuleSet) -> bool:
     points = result.get("card_points") or []
     if not bonus or len(points) != 2:
         return False
-    return points[seat] - bonus <= points[1 - seat] + bonus
+    return bool(points[seat] - bonus <= points[1 - seat] + bonus)
 
 
 @dataclass
@@ -101,7 +104,7 @@ class Wrong:
     after: float
     consequence: str
     """last_trick, opponent_claims, loses_deal, schneider, false_claim or "" (nothing to say)."""
-    details: dict = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
     """The numbers the sentence names (schneider: the opponent's `points` on the line)."""
 
 
@@ -110,12 +113,14 @@ def consequence(deal: Deal, action: Action) -> str:
     return consequence_of(deal, action)[0]
 
 
-def consequence_of(deal: Deal, action: Action) -> tuple[str, dict]:
+def consequence_of(deal: Deal, action: Action) -> tuple[str, dict[str, Any]]:
     """What the move gives away, read off the solver's best lines with and without it:
     false_claim, last_trick, opponent_claims, loses_deal, schneider or "" (nothing sure),
     with the numbers a sentence needs. Each is a fact of those two lines: the last trick
     changes hands, the opponent claims or wins the deal outright (never a tie), or the
     opponent's points cross the schneider line."""
+    if deal.to_act is None:
+        return "", {}  # the deal is over: no move gives anything away
     seat, opponent = deal.to_act, 1 - deal.to_act
     rules = deal.rules
     d = deal.copy()

@@ -4,6 +4,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from sixtysix import RuleSet
 
+from .solver_facts import Wrong
+
 
 def worth(value: float, rules: RuleSet) -> str:
     """A value from the reader's side: "+2 game points", "-1 game point", "+20 points"."""
@@ -26,7 +28,7 @@ def false_claim(rules: RuleSet) -> str:
     return text % {"target": rules.target}
 
 
-def wrong_move(wrong, rules: RuleSet) -> str:
+def wrong_move(wrong: Wrong, rules: RuleSet) -> str:
     """Why a legal move is not good enough: the value drop, and what it gives away."""
     text = _(
         "Not the best move: with best play on both sides it is worth %(after)s, not %(before)s."

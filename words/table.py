@@ -4,7 +4,9 @@ Tutorial steps and practice games both fill a `TableView` and draw it with
 `words/table.html`; each page supplies its own hand template (links or buttons).
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -38,7 +40,7 @@ class SeatView:
     @classmethod
     def of(
         cls,
-        state: dict,
+        state: Mapping[str, Any],
         seat: int,
         *,
         name: str,
@@ -88,17 +90,17 @@ class TableView:
         return strict_badge(self.phase, self.has_stock)
 
 
-def trick_winner_name(state: dict, names: list[str]) -> str:
+def trick_winner_name(state: Mapping[str, Any], names: list[str]) -> str:
     """Who took the trick on the table's "last trick" (the engine's record of it), or ""
     while a trick is being played or before the first one: lessons, practice and puzzles
     all name it from here."""
     winner = state.get("last_trick_winner")
     if winner is None or state["trick"] or not state.get("last_trick"):
         return ""
-    return names[winner]
+    return names[int(winner)]
 
 
-def choice_label(action: dict, rules: RuleSet) -> SafeString:
+def choice_label(action: dict[str, Any], rules: RuleSet) -> SafeString:
     """A button label for a move the reader may choose, as safe HTML (cards drawn as cards).
 
     The claim names the variant's target ("Claim 66", "Claim 101"), so it cannot be taken
@@ -106,7 +108,7 @@ def choice_label(action: dict, rules: RuleSet) -> SafeString:
     """
     kind = action["type"]
     suit = action.get("suit")
-    suit_picture = suit_slot(suit) if suit in SUIT_SYMBOLS else Slot(lambda form: "")
+    suit_picture = suit_slot(suit) if suit in SUIT_SYMBOLS else Slot(lambda form: SafeString(""))
     labels = {
         # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
         # (the forms of each language: words/card_forms.toml).

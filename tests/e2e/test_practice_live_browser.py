@@ -29,7 +29,7 @@ Element.prototype.animate = function () {
   return animate.apply(this, arguments);
 };
 document.addEventListener("DOMContentLoaded", () => {
-  document.documentElement.dataset.speed = window.__speed || "fast";
+  if (window.__speed) document.documentElement.dataset.speed = window.__speed;
   new MutationObserver(() => {
     const cards = [...document.querySelectorAll(".trick [data-card]")].map(c => c.dataset.card);
     const last = window.__trick[window.__trick.length - 1];
@@ -56,10 +56,8 @@ def open_table(browser, site, path, viewport, *, reduced=False, speed="fast"):
     page.add_init_script(f"window.__speed = {speed!r};" + WATCH)
     page.goto(site + path)
     loads = []
-    page.on(
-        "framenavigated",
-        lambda frame: loads.append(frame.url) if frame == page.main_frame else None,
-    )
+    # a page load counts; a same-page change of the address (history) does not
+    page.on("load", lambda loaded: loads.append(loaded.url))
     return context, page, loads
 
 
@@ -147,6 +145,7 @@ def test_a_whole_deal_by_taps_without_a_page_load(site, browser, slug, viewport)
     try:
         events, dimmed = play_deal(page, look_for_dimmed=slug == "classic66")
         assert loads == []
+        assert page.evaluate("location.search") == ""  # a reload shows this game, not the deal
         assert page.evaluate("window.__marker") == "kept"
         assert_each_trick_stood_whole(page, events)
         assert any(e["type"] == "play" and e["seat"] != 0 for e in events)
@@ -182,10 +181,12 @@ def test_each_card_of_the_others_at_the_normal_pace(site, browser):
 
 
 def test_reduced_motion_moves_nothing_and_still_shows_each_card(site, browser):
+    # the site's own default under reduced motion (prefs.js: speed "off")
     context, page, loads = open_table(
-        browser, site, f"/en/practice/three_all_play/?deal={SHARED}", PHONE, reduced=True
+        browser, site, f"/en/practice/three_all_play/?deal={SHARED}", PHONE, reduced=True, speed=""
     )
     try:
+        assert page.evaluate("document.documentElement.dataset.speed") == "off"
         events = []
         for _ in range(3):
             events += tap(page, usable_move(page))

@@ -117,3 +117,32 @@ def test_the_puzzle_list_and_home_fit_a_phone(site, page, lang):
         page.goto(site + path)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, path
+
+
+@pytest.mark.parametrize("js", [True, False])
+def test_question_hand_and_verdict_of_a_wrong_try_fit_a_phone(site, browser, js):
+    """Issue 24: the table first, the task folded away; after a wrong try the question,
+    the hand and the verdict are all inside 390x844, with or without JavaScript."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        java_script_enabled=js,
+    )
+    page = context.new_page()
+    puzzle = _puzzle("classic66")
+    page.goto(f"{site}/en/puzzles/{puzzle.number}/")
+    expect(page.locator(".puzzle-intro")).not_to_have_attribute("open", "")
+    start = reach(RuleSet.from_dict(puzzle.variant.rules), puzzle.deal, puzzle.actions)
+    analysis = analyse(start)
+    worse = next(m for m in analysis.moves if m.value < analysis.value and m.action.type == "play")
+    if js:
+        wait_until_still(page)
+    page.locator(f'[data-move="{worse.action.key()}"]').first.click()
+    expect(page.locator("#feedback")).to_contain_text("Not the best move")
+    if js:
+        expect(page.locator(".trick__card--tried")).to_have_count(0)
+    for selector in (".puzzle-intro summary", ".seat--you .hand", "#feedback"):
+        box = page.locator(selector).first.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, (selector, box)
+    context.close()

@@ -192,3 +192,32 @@ def test_a_form_without_script_still_gets_a_redirect(client):
     card = next(m for m in offered(html) if m.startswith("play-"))
     response = client.post("/en/practice/classic66/", {"state": token_of(html), "move": card})
     assert response.status_code == 302
+
+
+def test_a_marriage_of_the_computer_comes_with_both_cards_and_an_exchange_with_the_turnup():
+    """Marriages and exchanges are public: the events carry the King and Queen shown, and
+    the turn-up taken with the trump that replaces it."""
+    from practice.events import events_since
+    from practice.moves import game_move, game_new
+
+    variant = Variant.objects.get(slug="classic66")
+    melds, exchanges = [], []
+    for n in range(6):
+        game = game_new(variant=variant, deal_id=f"mnpqrstu{'abcdefghjk'[n % 10]}{'ab'[n // 10]}")
+        events = events_since(game, 0)
+        while not game.over:
+            start = len(game.actions)
+            legal = game.deal.legal_actions()
+            move = next((a for a in legal if a.type == "play"), None)
+            move = move or next(a for a in legal if a.type != "declare")
+            assert game_move(game=game, key=move.key()) is None
+            events += events_since(game, start)
+        melds += [e for e in events if e["type"] == "meld" and e["seat"] != YOU]
+        exchanges += [e for e in events if e["type"] == "exchange" and e["seat"] != YOU]
+    assert melds, "no marriage of the computer in these deals"
+    for e in melds:
+        suit = e["cards"][0]["card"][1]
+        assert [c["card"] for c in e["cards"]] == [f"K{suit}", f"Q{suit}"]
+        assert all('data-card="' in c["face"] for c in e["cards"])
+    for e in exchanges:
+        assert e["taken"]["card"][1] == e["given"]["card"][1]  # both of the trump suit

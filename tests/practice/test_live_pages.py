@@ -104,3 +104,27 @@ def test_keys_for_the_cards_and_buttons(client):
     after = client.get(response["Location"].split("#")[0]).content.decode()
     assert 'value="back" class="link-button" data-shortcut="u"' in after
     assert Action(YOU, "play", card=card.card).key() == card.key()
+
+
+def test_a_match_from_a_lesson_ends_with_play_again_and_the_next_lesson(client):
+    from tutorial.models import Tutorial
+    from tutorial.start_positions import resolve_lesson
+
+    starts = ((t, resolve_lesson(t.slug)) for t in Tutorial.objects.order_by("order", "slug"))
+    tutorial, start = next(
+        (t, s) for t, s in starts if s and s.next_url and s.variant == "classic66"
+    )
+    variant = Variant.objects.get(slug="classic66")
+    game = game_new(variant=variant, origin=f"lesson:{tutorial.slug}")
+    game.start.scores = [6, 6]  # whoever wins this deal wins the match
+    for _ in range(40):
+        if game.over:
+            break
+        move = next(a for a in game.deal.legal_actions() if a.type != "declare")
+        assert game_move(game=game, key=move.key()) is None
+    assert game.match.over
+    client.cookies["practice-classic66"] = game.dumps()
+    html = client.get("/en/practice/classic66/").content.decode()
+    assert html.count("Play again") == 1
+    assert f'href="{start.next_url}">Next lesson</a>' in html
+    assert 'class="practice-pad"' in html

@@ -80,8 +80,23 @@ def _check_themes(puzzle, deal, best):
                 points[seat] - rules.last_trick_bonus <= points[1 - seat] + rules.last_trick_bonus
             )
             assert decides, puzzle["id"]
+    if "trump-ace" in puzzle["themes"]:
+        _check_trump_ace(puzzle, deal)
     if "claim-or-play-on" in puzzle["themes"]:
         assert deal.state()["card_points"][seat] >= rules.target, puzzle["id"]
+
+
+def _check_trump_ace(puzzle, deal):
+    """ "Lead it now" or "keep it": every move that does the other is worth less."""
+    ace = "A" + deal.state()["trump"]
+    assert ace in deal.state()["hands"][deal.to_act], puzzle["id"]
+    analysis = analyse(deal)
+    plays = puzzle["answer"][0].get("card") == ace
+    others = [
+        m for m in analysis.moves if m.action.type == "play" and (m.action.card == ace) != plays
+    ]
+    assert others, puzzle["id"]
+    assert all(m.value < analysis.value for m in others), puzzle["id"]
 
 
 @pytest.mark.unit

@@ -1,4 +1,4 @@
-"""gunicorn.conf.py: enough sync workers that cached pages never wait behind hints."""
+"""gunicorn.conf.py: enough workers and threads that cached pages never wait behind hints."""
 
 import multiprocessing
 import runpy
@@ -30,3 +30,12 @@ def test_more_workers_than_the_machine_gives_hints(monkeypatch):
     monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
     workers = runpy.run_path(str(CONF))["workers"]
     assert workers - machine_slots() >= multiprocessing.cpu_count()
+
+
+def test_sync_workers_unless_threads_are_asked_for(monkeypatch):
+    monkeypatch.delenv("GUNICORN_THREADS", raising=False)
+    conf = runpy.run_path(str(CONF))
+    assert (conf["worker_class"], conf["threads"]) == ("sync", 1)
+    monkeypatch.setenv("GUNICORN_THREADS", "4")
+    conf = runpy.run_path(str(CONF))
+    assert (conf["worker_class"], conf["threads"]) == ("gthread", 4)

@@ -7,6 +7,7 @@ for the table, `{{ "H"|suit }}` a suit symbol, `{% card_back %}` a face-down car
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from words.card_names import card_html, suit_html
@@ -30,7 +31,7 @@ def suit(code: str) -> str:
 
 
 @register.simple_tag
-def card_back():
+def card_back() -> SafeString:
     """A face-down card (the stock, a hidden hand), drawn from the same sprite as the faces."""
     return format_html(
         '<span class="card card--back card--face" role="img" aria-label="{}">'

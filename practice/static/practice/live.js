@@ -4,7 +4,8 @@
    fetch; the server answers with the events since the move (each seat's card, the trick
    gathered to its winner, a marriage or an exchange shown, the draws) and the table it
    would render. The events are played on the table one at a time (about 400 ms each;
-   html[data-speed] = normal | fast | off; no travel under prefers-reduced-motion), then
+   html[data-speed] = normal | fast | off, set by prefs.js; nothing travels when it is off or
+   under prefers-reduced-motion), then
    the server's table replaces the old one. The server judges every move and holds every
    hidden card: this script only shows what the answer says. Without it the forms post
    and the page reloads, exactly as before. */
@@ -15,14 +16,18 @@
   if (!root || !window.fetch || !window.Promise) return;
   var url = root.dataset.liveUrl;
   var busy = false;
-  var STEPS = { normal: 400, fast: 150, off: 0 };
+  /* "off" (the settings' "No motion", the default under reduced motion): nothing travels,
+     the cards still appear one at a time, quicker. */
+  var STEPS = { normal: 400, fast: 150, off: 250 };
+  /* The settings may turn off the question before a claim or a close (prefs.js). */
+  var ASK = { declare: "confirmClaim", close: "confirmClose" };
 
   function speed() {
     var s = STEPS[document.documentElement.dataset.speed || "normal"];
     return s === undefined ? STEPS.normal : s;
   }
   function still() {
-    return speed() === 0 || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    return document.documentElement.dataset.speed === "off" || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
   }
   function wait(ms) {
     return new Promise(function (done) { window.setTimeout(done, ms); });
@@ -189,6 +194,10 @@
       while (news.nextElementSibling) news.nextElementSibling.remove();
       while (fresh.nextElementSibling) news.parentNode.appendChild(fresh.nextElementSibling);
     }
+    /* a reload shows this game (the cookie's), not the deal the address once opened */
+    if (window.location.search && window.history.replaceState) {
+      window.history.replaceState(null, "", url + "#table");
+    }
     var target = $(".hand--you .card-button:not([aria-disabled])") ||
       $(".practice-confirm button, .practice-confirm a") || $(".your-move button:not([disabled])") ||
       $('[data-shortcut="n"]') || $("#table");
@@ -210,6 +219,9 @@
     busy = true;
     var area = $(".table-area");
     if (area) area.dataset.moving = "true";
+    /* the marks were for the move just made: the hand waits, undimmed, for the answer */
+    root.querySelectorAll(".card-button--refused").forEach(function (b) { b.classList.remove("card-button--refused"); });
+    root.querySelectorAll(".card-why").forEach(function (why) { why.remove(); });
     root.setAttribute("aria-busy", "true");
     options.headers = { Accept: "application/json" };
     options.credentials = "same-origin";
@@ -223,11 +235,9 @@
         return null;
       }
       var chain = Promise.resolve();
-      if (speed() > 0) {
-        (data.events || []).forEach(function (e) {
-          chain = chain.then(function () { return playEvent(e); });
-        });
-      }
+      (data.events || []).forEach(function (e) {
+        chain = chain.then(function () { return playEvent(e); });
+      });
       return chain.then(function () { swap(data.html); });
     }).catch(function () {
       fallback();
@@ -268,6 +278,8 @@
     if (busy) return;
     var data = new FormData(form);
     if (button && button.name) data.append(button.name, button.value);
+    var ask = button && ASK[button.value];
+    if (ask && document.documentElement.dataset[ask] === "off" && !data.has("confirm")) data.append("confirm", "1");
     send(url, { method: "POST", body: data }, function () {
       form.dataset.plain = "1";  /* the network failed or the answer was a page: post it */
       form.requestSubmit(button || undefined);

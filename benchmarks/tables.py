@@ -1,0 +1,237 @@
+"""Tables at once: N tables of two friends each, played by WebSocket clients, against one
+or two daphne workers (two need the Redis channel layer: --redis URL).
+
+Prints moves per second, p50/p99 from a move to every seat's update, lost or duplicated
+moves (the database against what the clients saw acknowledged), the latency of a cached
+page while the tables play, and, with two workers, the seconds until every table plays on
+after one worker is killed (its seats reconnect to the other).
+
+    .venv/bin/python benchmarks/tables.py --tables 10
+    .venv/bin/python benchmarks/tables.py --tables 200 --workers 2 --redis redis://127.0.0.1:6379/0
+"""
+
+import argparse
+import asyncio
+import re
+import sqlite3
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tables.testing import Daphne, Socket, Visitor, prepare_database  # noqa: E402
+
+LIMITS = {"TABLES_MESSAGES_PER_SECOND": "100000", "TABLES_PER_CLIENT": "100000",
+          "TABLES_MAX_CONNECTIONS": "100000"}  # fmt: skip
+
+
+class Table:
+    def __init__(self, code, people):
+        self.code, self.people = code, people
+        self.sockets, self.latest, self.seq = {}, {}, {0: 0, 1: 0}
+        self.made, self.waits = 0, []
+        self.pending: dict[int, float] = {}  # version -> when the move was sent
+        self.seen: dict[int, set[int]] = {}
+        self.last_move = time.monotonic()
+
+
+def open_tables(url, count):
+    out = []
+    for _i in range(count):
+        anna, bo = Visitor(url), Visitor(url)
+        page = anna.post(
+            "/en/tables/new/", {"name": "A", "variant": "classic66", "seat1": "friend"}
+        )
+        code = re.search(r"Table code: ([A-Z0-9]{6})", page).group(1)
+        bo.post(f"/en/tables/{code}/", {"do": "sit", "name": "B"})
+        out.append(Table(code, {0: anna, 1: bo}))
+    return out
+
+
+async def listen(table, seat, latencies):
+    sock = table.sockets[seat]
+    while True:
+        message = await sock.receive()
+        if message is None:
+            return
+        if message["type"] != "state":
+            continue
+        table.latest[seat] = message
+        v = message["version"]
+        for sent_v in [k for k in table.pending if k <= v]:
+            table.seen.setdefault(sent_v, set()).add(seat)
+            if len(table.seen[sent_v]) == 2:
+                latencies.append(time.monotonic() - table.pending.pop(sent_v))
+
+
+async def connect(table, urls, seat):
+    url = urls[seat % len(urls)]
+    sock = await Socket.connect(
+        url, f"/ws/tables/en/{table.code}/", table.people[seat].cookie_header()
+    )
+    table.sockets[seat] = sock
+    return sock
+
+
+async def drive(table, stop, latencies):
+    """Make the moves of this table's two seats as soon as each may."""
+    while not stop.is_set():
+        latest = [table.latest.get(s) for s in (0, 1)]
+        if None in latest:
+            await asyncio.sleep(0.01)
+            continue
+        if all(m["over"] for m in latest):
+            return
+        top = max(m["version"] for m in latest)
+        mover = next(
+            (s for s, m in enumerate(latest) if m["choices"] and m["version"] == top), None
+        )
+        if mover is None or top + 1 in table.pending:
+            await asyncio.sleep(0.005)
+            continue
+        m = latest[mover]
+        key = next((k for k in m["choices"] if k not in ("declare", "close")), m["choices"][0])
+        table.seq[mover] = max(table.seq[mover], m["seq"]) + 1
+        table.pending[top + 1] = time.monotonic()
+        try:
+            await table.sockets[mover].send(
+                {"type": "move", "key": key, "at": top, "seq": table.seq[mover]}
+            )
+        except (ConnectionError, OSError):
+            await asyncio.sleep(0.05)
+            continue
+        table.made += 1
+        table.last_move = time.monotonic()
+        while top + 1 in table.pending and not stop.is_set():
+            await asyncio.sleep(0.002)
+            if time.monotonic() - table.pending.get(top + 1, time.monotonic()) > 5:
+                table.pending.pop(top + 1, None)  # a lost answer: the move is checked at the end
+
+
+async def page_latency(url, stop, out):
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        t0 = time.monotonic()
+        await loop.run_in_executor(
+            None,
+            lambda: urllib.request.urlopen(url + "/en/variants/").read(),  # noqa: S310
+        )
+        out.append(time.monotonic() - t0)
+        await asyncio.sleep(0.05)
+
+
+def pct(values, p):
+    return (
+        sorted(values)[min(len(values) - 1, int(len(values) * p))] * 1000
+        if values
+        else float("nan")
+    )
+
+
+async def run(tables, servers, seconds, kill):
+    urls = [s.url for s in servers]
+    idle_pages = []
+    stop0 = asyncio.Event()
+    task = asyncio.ensure_future(page_latency(urls[0], stop0, idle_pages))
+    await asyncio.sleep(2)
+    stop0.set()
+    await task
+    latencies, pages, listeners = [], [], []
+    for t in tables:
+        for seat in (0, 1):
+            await connect(t, urls, seat)
+            listeners.append(asyncio.ensure_future(listen(t, seat, latencies)))
+    stop = asyncio.Event()
+    pager = asyncio.ensure_future(page_latency(urls[0], stop, pages))
+    drivers = [asyncio.ensure_future(drive(t, stop, latencies)) for t in tables]
+    start = time.monotonic()
+    recovery = None
+    await asyncio.sleep(seconds / 2 if kill else seconds)
+    if kill:
+        killed_at = time.monotonic()
+        servers[1].kill()
+        for t in tables:  # the seats of the dead worker reconnect to the live one
+            for seat in (0, 1):
+                if seat % 2 == 1:
+                    t.latest.pop(seat, None)
+                    await connect(t, urls[:1], seat)
+                    listeners.append(asyncio.ensure_future(listen(t, seat, latencies)))
+        while time.monotonic() - killed_at < 60:
+            if all(
+                t.last_move > killed_at or all(m["over"] for m in t.latest.values()) for t in tables
+            ):
+                recovery = time.monotonic() - killed_at
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(seconds / 2)
+    stop.set()
+    elapsed = time.monotonic() - start
+    await asyncio.gather(*drivers, pager, return_exceptions=True)
+    for t in tables:
+        for sock in t.sockets.values():
+            await sock.close()
+    return latencies, pages, idle_pages, elapsed, recovery
+
+
+def check_database(path, tables):
+    db = sqlite3.connect(path)
+    duplicated = db.execute(
+        "select count(*) from (select count(*) c from tables_move group by table_id, match_id,"
+        ' number, "index" having c > 1)'
+    ).fetchone()[0]
+    lost = 0
+    for t in tables:
+        stored = db.execute(
+            "select count(*) from tables_move m join tables_table t on t.id = m.table_id"
+            " where t.code = ? and m.by = 'seat'",
+            (t.code,),
+        ).fetchone()[0]
+        acknowledged = max((m["version"] for m in t.latest.values()), default=0)
+        version = db.execute(
+            "select version from tables_table where code = ?", (t.code,)
+        ).fetchone()[0]
+        lost += max(0, acknowledged - version) + (0 if stored <= t.made else stored - t.made)
+    return lost, duplicated
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--workers", type=int, default=1, choices=(1, 2))
+    parser.add_argument("--redis", default="", help="redis://… (needed for two workers)")
+    parser.add_argument("--seconds", type=float, default=10)
+    args = parser.parse_args()
+    if args.workers == 2 and not args.redis:
+        parser.error("two workers need --redis")
+    folder = Path(tempfile.mkdtemp(prefix="tables-bench-"))
+    database = prepare_database(folder / "site.sqlite3")
+    env = {**LIMITS, **({"CACHE_URL": args.redis} if args.redis else {})}
+    servers = [Daphne(database, **env).start() for _i in range(args.workers)]
+    try:
+        tables = open_tables(servers[0].url, args.tables)
+        result = asyncio.run(run(tables, servers, args.seconds, args.workers == 2))
+        latencies, pages, idle_pages, elapsed, recovery = result
+        lost, duplicated = check_database(database, tables)
+        moves = sum(t.made for t in tables)
+        layer = "redis" if args.redis else "in-memory"
+        update = f"p50 {pct(latencies, 0.5):.0f} ms, p99 {pct(latencies, 0.99):.0f} ms"
+        page = f"p50 {pct(idle_pages, 0.5):.1f} ms alone, {pct(pages, 0.5):.1f} ms"
+        print(f"{args.tables} tables, {args.workers} worker(s), channel layer: {layer}")
+        print(f"moves: {moves} in {elapsed:.1f} s = {moves / elapsed:.1f} moves/s")
+        print(f"move -> every seat's update: {update} ({len(latencies)} moves)")
+        print(f"lost moves: {lost}, duplicated moves: {duplicated}")
+        print(f"cached page /en/variants/: {page} (p99 {pct(pages, 0.99):.1f}) while playing")
+        if args.workers == 2:
+            after = "not within 60 s" if recovery is None else f"{recovery:.2f} s"
+            print(f"one worker killed: every table played on after {after}")
+    finally:
+        for server in servers:
+            server.kill()
+
+
+if __name__ == "__main__":
+    main()

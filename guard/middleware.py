@@ -1,0 +1,97 @@
+"""Costly requests refused early and cheaply: before sessions, CSRF, the database or a template.
+
+A practice post (a move, "Next deal", "New match") or a hint makes the computer or the
+solver work for 0.1 to 0.9 s. The views count them (guard.limits.take) and take a
+machine-wide slot; this middleware, placed before the session middleware, answers at once
+and without rendering a page:
+
+- 429, with the view's sentence, when the client already used up its allowance this
+  window (limits.blocked: one read of the shared store, nothing counted; the view counts);
+- 429 when the client already has MAX_IN_FLIGHT costly requests running in this process,
+  so one client cannot hold every thread of a worker while others wait for a page.
+"""
+
+import re
+import threading
+from collections import Counter
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from . import limits
+from .clients import client_ip
+
+MAX_IN_FLIGHT = 2  # costly requests of one client running at once in one process
+RETRY_AFTER = 5
+COSTLY_PATH = re.compile(r"^/(?:(?P<lang>[a-z]{2})/)?practice/[\w-]+/$", re.ASCII)
+BUCKETS = {"POST": ("play",), "GET": ("hint",)}
+# The views' own sentences (practice/views.py), so an early refusal reads as a late one.
+TOO_MANY = {
+    "POST": gettext_noop("You have sent many moves in a short time. Try again in a minute."),
+    "GET": gettext_noop("You have asked for many hints in a short time. Try again in a minute."),
+}
+CROWDED = gettext_noop("Your earlier requests are still being answered. Try again in a moment.")
+
+
+def costly(request: HttpRequest) -> re.Match[str] | None:
+    """The path's match when the request makes the computer or the solver work."""
+    if request.method == "POST" or (request.method == "GET" and "hint" in request.GET):
+        return COSTLY_PATH.match(request.path_info)
+    return None
+
+
+class CostlyRequestMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self._running: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        match = costly(request)
+        if match is None:
+            return self.get_response(request)
+        client = client_ip(request) or "unknown"
+        method = request.method or "GET"
+        window = limits.blocked(BUCKETS[method], client)
+        if window:
+            return self._refuse(request, match, TOO_MANY[method], window)
+        with self._lock:
+            if self._running[client] >= MAX_IN_FLIGHT:
+                crowded = True
+            else:
+                crowded = False
+                self._running[client] += 1
+        if crowded:
+            return self._refuse(request, match, CROWDED, RETRY_AFTER)
+        try:
+            return self.get_response(request)
+        finally:
+            with self._lock:
+                self._running[client] -= 1
+                if self._running[client] <= 0:
+                    del self._running[client]
+
+    @staticmethod
+    def _refuse(
+        request: HttpRequest, match: re.Match[str], message: str, retry_after: int
+    ) -> HttpResponse:
+        """A one-line answer in the page's language, without a session or a template; the
+        live table (practice/live.py) gets it as its note."""
+        lang = match.group("lang") or settings.LANGUAGE_CODE
+        if lang not in dict(settings.LANGUAGES):
+            lang = settings.LANGUAGE_CODE
+        with translation.override(lang):
+            text = _(message)
+        response: HttpResponse
+        if "application/json" in request.headers.get("Accept", ""):
+            response = JsonResponse({"note": text, "events": []}, status=429)
+        else:
+            response = HttpResponse(text, status=429, content_type="text/plain; charset=utf-8")
+        patch_vary_headers(response, ["Accept"])
+        response["Retry-After"] = str(retry_after)
+        return response
