@@ -1,7 +1,10 @@
-"""ComputerPlayer against RandomPlayer and against the previous computer, per variant.
+"""The computer's levels against each other, the random player and older computers.
 
-Run: ``.venv/bin/python benchmarks/computer.py [deals] [variant ...] [--against random|previous]``.
-A benchmark, not a test. The previous computer (rules of thumb in the open phase, the
+Run: ``.venv/bin/python benchmarks/computer.py [deals] [variant ...] [--level L]
+[--against a,b] [--pairs]``: `--level` (default expert) plays against each of `--against`
+(levels, ``today`` = the clocked `ComputerPlayer()`, ``previous``, ``random``; default
+random,club); `--pairs` plays each level against every stronger level and the random
+player. A benchmark, not a test. The previous computer (rules of thumb in the open phase, the
 solver in the strict phase) is loaded from git (``git show e466296:engine/sixtysix/
 computer.py``) into a temporary module of the package, so no copy of it lives in the
 tree. Every seed is played twice, the new computer's side taking the other seats the
@@ -9,8 +12,8 @@ second time (the same cards for both sides: a duplicate match); the other seats 
 opponent (in partnerships the new computer's partner is a new computer too). A deal is won
 when the new computer's side gains more game points than its opponents on average
 (`pimc.side_value` > 0; Idiot-66: raw totals). Printed per variant: deals, won, lost,
-drawn, win share with its 95 % Wilson interval, the score (won + half the drawn) and the
-new computer's wall-clock milliseconds per decision (mean, p99, max; only decisions with
+drawn, win share with its 95 % Wilson interval, mean game points per deal and the
+player's wall-clock milliseconds per decision (p50, p99, max; only decisions with
 more than one legal move are timed).
 """
 
@@ -20,7 +23,6 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -32,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 
 from sixtysix import Deal, get_preset  # noqa: E402
-from sixtysix.computer import ComputerPlayer  # noqa: E402
+from sixtysix.computer import LEVELS, ComputerPlayer, player_for  # noqa: E402
 from sixtysix.pimc import side_value  # noqa: E402
 from sixtysix.players import Player, RandomPlayer, player_view  # noqa: E402
 from sixtysix.presets import PRESET_IDS  # noqa: E402
@@ -76,26 +78,39 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return mid - half, mid + half
 
 
-def run(preset: str, deals: int, against: str, previous: ModuleType | None) -> None:
+def make_player(name: str, seed: int, previous: ModuleType | None) -> Player:
+    """A player by name: a level (`computer.LEVELS`), the clocked `ComputerPlayer`
+    ("today"), the previous computer or the random player."""
+    if name in LEVELS:
+        return player_for(name, seed)
+    if name == "today":
+        return ComputerPlayer(seed)
+    if name == "previous":
+        assert previous is not None
+        player: Player = previous.ComputerPlayer(seed)
+        return player
+    if name == "random":
+        return RandomPlayer(seed)
+    raise SystemExit(f"unknown player {name!r}")
+
+
+def run(preset: str, deals: int, me: str, against: str, previous: ModuleType | None) -> None:
     """Play `deals` deals (seeds played twice, sides swapped) and print one row."""
     rules = get_preset(preset)
     won = lost = drawn = 0
+    points = 0.0
     times: list[float] = []
     for i in range(deals):
         seed, swap = divmod(i, 2)
         dealer = seed % rules.players
         deal = Deal.new(rules, seed=200_000 + seed, dealer=dealer)
         active = deal.active
-        me = active[swap % len(active)]
-        mine = {s for s in range(rules.players) if deal.side_of[s] == deal.side_of[me]}
-        players: list[Player] = []
-        for s in range(rules.players):
-            if s in mine:
-                players.append(ComputerPlayer(seed * 7 + s))
-            elif against == "previous" and previous is not None:
-                players.append(previous.ComputerPlayer(seed * 7 + s))
-            else:
-                players.append(RandomPlayer(seed * 7 + s))
+        mine_seat = active[swap % len(active)]
+        mine = {s for s in range(rules.players) if deal.side_of[s] == deal.side_of[mine_seat]}
+        players = [
+            make_player(me if s in mine else against, seed * 7 + s, previous)
+            for s in range(rules.players)
+        ]
         while deal.result is None and deal.to_act is not None:
             s = deal.to_act
             view = player_view(deal, s)
@@ -104,37 +119,50 @@ def run(preset: str, deals: int, against: str, previous: ModuleType | None) -> N
             if s in mine and len(view.legal) > 1:
                 times.append(time.perf_counter() - start)
             deal.apply(action)
-        value = side_value(deal, me)
+        value = side_value(deal, mine_seat)
+        points += value
         won += value > 0
         lost += value < 0
         drawn += value == 0
     lo, hi = wilson(won, deals)
     ms = sorted(t * 1000 for t in times) or [0.0]
     print(
-        f"{preset:<21} {against:<8} {deals:>5} {won:>5} {lost:>5} {drawn:>5} "
-        f"{won / deals:7.1%} [{lo:5.1%}, {hi:5.1%}] {(won + drawn / 2) / deals:6.1%} "
-        f"{statistics.fmean(ms):8.1f} {ms[int(0.99 * (len(ms) - 1))]:8.1f} {ms[-1]:8.1f}",
+        f"{preset:<21} {me:<8} {against:<8} {deals:>5} {won:>5} {lost:>5} {drawn:>5} "
+        f"{won / deals:7.1%} [{lo:5.1%}, {hi:5.1%}] {points / deals:+6.2f} "
+        f"{ms[len(ms) // 2]:8.1f} {ms[int(0.99 * (len(ms) - 1))]:8.1f} {ms[-1]:8.1f}",
         flush=True,
     )
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    against = ["random", "previous"]
-    if "--against" in sys.argv:
-        against = [sys.argv[sys.argv.index("--against") + 1]]
-        args = [a for a in args if a not in against]
+    argv = sys.argv[1:]
+
+    def option(flag: str, default: str) -> str:
+        return argv[argv.index(flag) + 1] if flag in argv else default
+
+    values = {option(f, "") for f in ("--against", "--level")}
+    args = [a for a in argv if not a.startswith("--") and a not in values]
+    me = option("--level", "expert")
+    if "--pairs" in argv:  # each level against the stronger ones and the random player
+        pairs = [(a, b) for i, a in enumerate(LEVELS) for b in (*LEVELS[i + 1 :], "random")]
+    else:
+        pairs = [(me, who) for who in option("--against", "random,club").split(",")]
+    if any(who == "rdeep" for _me, who in pairs):
+        raise SystemExit(
+            "--against rdeep: the VU `schnapsen` package (RdeepBot) is not installed here "
+            "and no adapter is written yet (see engine/README.md, Levels)"
+        )
     deals = int(args[0]) if args and args[0].isdigit() else 200
     variants = [a for a in args if a in PRESET_IDS] or list(PRESET_IDS)
-    previous = previous_module() if "previous" in against else None
+    previous = previous_module() if any("previous" in p for p in pairs) else None
     print(
-        f"{'variant':<21} {'against':<8} {'deals':>5} {'won':>5} {'lost':>5} {'drawn':>5} "
-        f"{'win':>7} {'95 % interval':>16} {'score':>6} {'mean ms':>8} {'p99 ms':>8} "
-        f"{'max ms':>8}"
+        f"{'variant':<21} {'player':<8} {'against':<8} {'deals':>5} {'won':>5} {'lost':>5} "
+        f"{'drawn':>5} {'win':>7} {'95 % interval':>16} {'gp/deal':>6} {'p50 ms':>8} "
+        f"{'p99 ms':>8} {'max ms':>8}"
     )
     for preset in variants:
-        for who in against:
-            run(preset, deals, who, previous)
+        for a, b in pairs:
+            run(preset, deals, a, b, previous)
 
 
 if __name__ == "__main__":

@@ -67,3 +67,17 @@ def check_each(path: Path, where: str, items: object, keys: Sequence[Key]) -> li
     if not isinstance(items, list):
         raise ContentError(path, where, f"must be an array of [[{where}]] tables")
     return [check(path, f"{where}[{i}]", item, keys) for i, item in enumerate(items)]
+
+
+def only_listed(
+    path: Path,
+    where: str,
+    table: dict[str, Any],
+    keys: Collection[str],
+    listing: str,
+    language: str | None = None,
+) -> None:
+    """Every key of `table` is one of `keys` (the list named `listing`), else ContentError."""
+    extra = set(table) - set(keys)
+    if extra:
+        raise ContentError(path, where, f"not listed in {listing}: {sorted(extra)}", language)

@@ -15,7 +15,7 @@ from words.legality_words import claim_too_early
 
 from .game import Game
 from .ids import YOU
-from .seats import others_only_draw
+from .seats import draw_for_others
 
 
 def _after_draw(game: Game):
@@ -25,8 +25,7 @@ def _after_draw(game: Game):
         return deal
     probe = deal.copy()
     probe.apply(Action(YOU, "draw"))
-    while others_only_draw(probe):
-        probe.apply(Action(probe.to_act, "draw"))
+    draw_for_others(probe)
     return probe
 
 

@@ -14,7 +14,7 @@ from words.explain import explain_refusal
 from .game import MAX_PAD, Game, GameError, pad_row, table_rules
 from .ids import YOU, fresh_match_id, new_id, next_deal_id, next_match_id
 from .positions import start_position
-from .seats import advance, others_only_draw
+from .seats import advance, draw_for_others, others_only_draw
 
 
 def game_new(
@@ -114,8 +114,7 @@ def game_move(*, game: Game, key: str) -> str | None:
     try:
         if draw_first:
             probe.apply(Action(YOU, "draw"))
-            while others_only_draw(probe):
-                probe.apply(Action(probe.to_act, "draw"))
+            draw_for_others(probe)
         probe.check(action)
     except EngineError as exc:
         return explain_refusal(exc.code, exc.details, deal.state(), rules=game.rules)

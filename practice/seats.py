@@ -29,11 +29,16 @@ def draw_is_a_chore(deal: Deal) -> bool:
         return True
     after = deal.copy()
     after.apply(Action(YOU, "draw"))
-    while others_only_draw(after):
-        after.apply(Action(after.to_act, "draw"))
+    draw_for_others(after)
     if after.to_act != YOU:
         return False
     return others <= {a.key() for a in after.legal_actions()}
+
+
+def draw_for_others(deal: Deal) -> None:
+    """The computer seats take the draws that are all they may do (the reader's draw done)."""
+    while others_only_draw(deal) and deal.to_act is not None:
+        deal.apply(Action(deal.to_act, "draw"))
 
 
 def others_only_draw(deal: Deal) -> bool:

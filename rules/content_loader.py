@@ -29,7 +29,17 @@ from content.files import (
 )
 from content.load import content_load as load_all
 from content.rows import write_rows
-from content.schema import Key, check, check_each, listed, one_of, text, web_address, whole
+from content.schema import (
+    Key,
+    check,
+    check_each,
+    listed,
+    one_of,
+    only_listed,
+    text,
+    web_address,
+    whole,
+)
 
 from .models import Family, GlossaryTerm, RuleSection, Source, Variant
 
@@ -156,11 +166,7 @@ def _read_language(
     sections = block.get("sections", {})
     if not isinstance(sections, dict):
         raise ContentError(path, "sections", "must be a table", language)
-    extra = set(sections) - set(section_keys)
-    if extra:
-        raise ContentError(
-            path, "sections", f"not listed in variant.sections: {sorted(extra)}", language
-        )
+    only_listed(path, "sections", sections, section_keys, "variant.sections", language)
     for section in variant.sections:
         name = f"sections.{section['key']}"
         table = sections.get(section["key"])
@@ -187,11 +193,7 @@ def parse_glossary_file(path: Path) -> list[TermData]:
         table = data.get(language, {}).get("terms")
         if not isinstance(table, dict):
             raise ContentError(path, "terms", "the terms table is missing", language)
-        extra = set(table) - set(order)
-        if extra:
-            raise ContentError(
-                path, "terms", f"not listed in glossary.order: {sorted(extra)}", language
-            )
+        only_listed(path, "terms", table, order, "glossary.order", language)
         for term in terms:
             entry = table.get(term.key)
             for key in ("term", "definition"):

@@ -22,6 +22,7 @@ from content.files import (
     read_toml,
     text_field,
 )
+from content.schema import Key, check, one_of, whole
 from rules.models import Variant
 
 from .replay import (
@@ -138,34 +139,28 @@ def parse_tutorial_file(
     )
 
 
+TUTORIAL_KEYS = (
+    Key("order", "must be a whole number from 0 to 32767", whole(0, 32767), required=False),
+    Key("options", "must be a table", lambda v: isinstance(v, dict), required=False),
+    Key("reveal", "must be true or false", lambda v: isinstance(v, bool), required=False),
+)
+
+
 def _meta(path: Path, data: dict, variant_sections: dict[str, list[str]], groups: set[str]):
     """The [tutorial] table checked, the rules it plays by, and its deal layouts."""
     meta = data.get("tutorial")
-    if not isinstance(meta, dict):
-        raise ContentError(path, "tutorial", "the [tutorial] table is missing")
-    if meta.get("slug") != path.stem:
+    if isinstance(meta, dict) and meta.get("slug") != path.stem:
         raise ContentError(path, "tutorial.slug", f"must equal the file name {path.stem!r}")
-    variant = meta.get("variant")
-    if variant not in variant_sections:
-        raise ContentError(path, "tutorial.variant", f"unknown variant {variant!r}")
-    order = meta.get("order", 0)
-    if not isinstance(order, int) or isinstance(order, bool) or not 0 <= order < 32768:
-        raise ContentError(path, "tutorial.order", "must be a whole number from 0 to 32767")
-    group = meta.get("group")
-    if group not in groups:
-        raise ContentError(
-            path, "tutorial.group", f"must be a group of the course {sorted(groups)}, not {group!r}"
-        )
-    options = meta.get("options", {})
-    if not isinstance(options, dict):
-        raise ContentError(path, "tutorial.options", "must be a table")
+    if isinstance(meta, dict) and meta.get("variant") not in variant_sections:
+        raise ContentError(path, "tutorial.variant", f"unknown variant {meta.get('variant')!r}")
+    group = meta.get("group") if isinstance(meta, dict) else None
+    group_must = f"must be a group of the course {sorted(groups)}, not {group!r}"
+    meta = check(path, "tutorial", meta, (*TUTORIAL_KEYS, Key("group", group_must, one_of(groups))))
+    variant, order, options = meta["variant"], meta.get("order", 0), meta.get("options", {})
     rules = _ruleset(path, variant, options)
-    you = meta.get("you")
-    if not isinstance(you, int) or isinstance(you, bool) or not 0 <= you < rules.players:
-        raise ContentError(path, "tutorial.you", f"must be a seat from 0 to {rules.players - 1}")
+    seats = f"must be a seat from 0 to {rules.players - 1}"
+    you = check(path, "tutorial", meta, (Key("you", seats, whole(0, rules.players - 1)),))["you"]
     reveal = meta.get("reveal", True)
-    if not isinstance(reveal, bool):
-        raise ContentError(path, "tutorial.reveal", "must be true or false")
     layouts = [data["deal"]] if "deal" in data else data.get("deals")
     if (
         not isinstance(layouts, list)

@@ -60,9 +60,9 @@ class BeginnerPlayer(RulesOfThumb):
         seed: int | None = None,
         rules: RuleSet | None = None,
         *,
-        slip: float = 0.25,
-        missed_claim: float = 0.3,
-        eager: float = 0.15,
+        slip: float = 0.12,
+        missed_claim: float = 0.15,
+        eager: float = 0.1,
     ) -> None:
         self.rng = random.Random(seed)
         self.rules = rules

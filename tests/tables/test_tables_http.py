@@ -195,3 +195,17 @@ def test_take_back_off_is_refused():
     response = anna.post(url, {"do": "back"})
     assert response.status_code == 409 and "off at this table" in response.content.decode()
     assert Seat.objects.filter(table=table, kind="computer").count() == 1
+
+
+def test_expire_tables_deletes_only_tables_nobody_was_at_for_a_day():
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    old, fresh = open_table(Client()), open_table(Client())
+    Table.objects.filter(pk=old.pk).update(touched=timezone.now() - timedelta(days=1, seconds=5))
+    call_command("expire_tables", verbosity=0)
+    assert list(Table.objects.values_list("pk", flat=True)) == [fresh.pk]
+    assert not Move.objects.filter(table_id=old.pk).exists()
+    assert not Seat.objects.filter(table_id=old.pk).exists()
