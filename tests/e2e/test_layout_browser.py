@@ -192,5 +192,7 @@ def test_the_winning_card_of_a_finished_trick_is_marked(site, browser):
         pytest.fail("no finished trick in the first tutorial")
     assert page.locator(".trick__card--won").count() == 1
     winner = page.locator(".trick__title").inner_text().split(":")[-1].strip()
-    expect(page.locator(".trick__card--won .trick__player")).to_contain_text(winner)
+    expect(page.locator(".trick__card--won .trick__player")).to_contain_text(
+        winner, ignore_case=True
+    )
     context.close()
