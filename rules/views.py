@@ -1,12 +1,14 @@
 """Rules pages: views parse the request, ask one selector and render."""
 
+from urllib.parse import urlencode
+
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from content.page_cache import cached_page, slug_set, small_int
+from content.page_cache import cached_page, flag, slug_set, small_int
 from words.language_names import local_name
 from words.markup import render_inline, render_markup
 
@@ -101,7 +103,22 @@ def variant_json(request, slug):
 
 
 @require_safe
-@cached_page(query={"v": slug_set(MAX_VARIANTS)})
+def _compare_url(request, chosen, *, differences: bool) -> str:
+    """This comparison's URL with the differences-only switch on or off, in the canonical
+    order of the page cache's key (the site's order of variants, `diff=1`)."""
+    pairs = [("v", v.slug) for v in chosen if not getattr(v, "value", "")]
+    pairs += [("h", v.value) for v in chosen if getattr(v, "value", "")]
+    if differences:
+        pairs.append(("diff", "1"))
+    return f"{request.path}?{urlencode(pairs)}"
+
+
+def _with_names(rows, names: list[str]) -> list[dict]:
+    """Each row with its cells paired to the variants' names (a phone lists them per rule)."""
+    return [{**vars(row), "cells": list(zip(names, row.values, strict=True))} for row in rows]
+
+
+@cached_page(query={"v": slug_set(MAX_VARIANTS), "diff": flag})
 def compare(request):
     variants = list(selectors.variant_list())
     by_slug = {variant.slug: variant for variant in variants}
@@ -109,6 +126,7 @@ def compare(request):
     houses, house_error = house_columns(request.GET.getlist("h"), by_slug)
     form = CompareForm(request.GET or None, variants=variants, houses=len(houses))
     chosen, rows, status = [], [], 200
+    only_differences = "diff" in request.GET
     if form.is_bound:
         if form.is_valid() and house_error is None:
             # The site's order, not the URL's: every ordering is one page (and one cache
@@ -116,6 +134,9 @@ def compare(request):
             picked = set(form.cleaned_data["v"])
             chosen = [variant for variant in variants if variant.slug in picked] + houses
             rows = selectors.variant_comparison(variants=chosen)
+            if only_differences:
+                rows = [row for row in rows if row.differs]
+            rows = _with_names(rows, [str(v.name) for v in chosen])
         else:
             status = 400
     context = {
@@ -124,6 +145,8 @@ def compare(request):
         "rows": rows,
         "house_error": house_error,
         "nav": "compare",
+        "only_differences": only_differences,
+        "switch_url": _compare_url(request, chosen, differences=not only_differences),
     }
     return render(request, "rules/compare.html", context, status=status)
 

@@ -19,6 +19,7 @@ from guard import limits
 from guard.clients import client_ip
 from practice.game import PRACTICE_VARIANTS
 from rules.models import Variant
+from words.deal_words import confirm_question as ask_before
 
 from . import play, seating
 from .models import Table
@@ -208,15 +209,8 @@ def _act(request, table, seat, command):
 
 
 def confirm_question(table, key: str) -> str:
-    target = load(table).game.rules.target
-    if key == "declare":
-        return _(
-            "Claim %(target)d now? If you have fewer than %(target)d points, you lose the deal."
-        ) % {"target": target}
-    return _(
-        "Close the stock now? Nobody draws any more, and if you do not reach %(target)d "
-        "points you lose the deal."
-    ) % {"target": target}
+    """The question before a claim or a close, for this table's rules (words/)."""
+    return ask_before(key, load(table).game.rules)
 
 
 def _sit(request, table, seat):

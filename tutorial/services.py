@@ -13,7 +13,7 @@ from sixtysix import Action, RuleSet
 from practice.game import PRACTICE_VARIANTS
 from rules.models import RuleSection
 from words.explain import describe_action, describe_result, explain_refusal, seat_name
-from words.lesson_words import correct_reply, not_this_lesson_reply
+from words.lesson_words import also_good_reply, correct_reply, not_this_lesson_reply
 from words.markup import fill_html, render_inline, render_markup
 from words.solver_facts import is_false_claim, judge
 from words.solver_words import false_claim, wrong_move
@@ -100,6 +100,10 @@ class StepView(TableView):
     total: int
     narration: str
     hint: str
+    prompt: str = ""
+    """The step's last paragraph (its question), shown above the table."""
+    more: str = ""
+    """The paragraphs before it, folded away on a phone."""
     choices: list[dict] = field(default_factory=list)
     result: str = ""
     sections: list[RuleSection] = field(default_factory=list)
@@ -205,12 +209,22 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
         last_trick_winner=last_winner,
         happened=happened,
         highlight=highlight,
-        narration=render_markup(fill(step.text, values)),
+        **_narration(fill(step.text, values)),
         hint=render_markup(fill(step.hint, values)) if step.hint else "",
         choices=choices,
         result=describe_result(position.result, names, rules) if position.result else "",
         sections=[s for s in tutorial.variant.sections.all() if s.key in step.sections],
     )
+
+
+def _narration(text: str) -> dict:
+    """The whole narration, and its last paragraph (the question) apart from the rest."""
+    more, _sep, prompt = text.strip().rpartition("\n\n")
+    return {
+        "narration": render_markup(text),
+        "prompt": render_markup(prompt),
+        "more": render_markup(more) if more.strip() else "",
+    }
 
 
 def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
@@ -226,8 +240,12 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
         message = explain_refusal(code, details, position.state, rules=rules)
         return Verdict(False, False, str(message), code)
     key = _key(action, tutorial.you)
-    if any(_key(accepted, tutorial.you) == key for accepted in step.ask):
+    if key == script_move(tutorial=tutorial, steps=steps, number=number):
         return Verdict(True, True, str(correct_reply()))
+    if any(_key(accepted, tutorial.you) == key for accepted in step.ask):
+        # As good, but the next step plays the script's move: "Correct!" would be followed
+        # by another card than the reader's.
+        return Verdict(False, True, str(also_good_reply()), "also_good")
     wrong = (step.wrong.get(get_language()) or step.wrong.get("en") or {}).get(key)
     if wrong:
         return Verdict(False, True, str(render_markup(fill(wrong, values))))
@@ -239,6 +257,14 @@ def move_check(*, tutorial: Tutorial, number: int, action: dict) -> Verdict:
         return Verdict(False, True, str(fill_html(false_claim(rules))), "false_claim")
     hint = render_inline(fill(step.hint, values))
     return Verdict(False, True, str(not_this_lesson_reply(hint)))
+
+
+def script_move(*, tutorial: Tutorial, steps: list[TutorialStep], number: int) -> str:
+    """The key of the move the lesson goes on with after asking step `number` (the next
+    step's first action; the loader checks that it is among the step's accepted moves)."""
+    if number >= len(steps) or not steps[number].actions:
+        return ""
+    return _key(steps[number].actions[0], tutorial.you)
 
 
 def play_on_url(tutorial: Tutorial) -> str:

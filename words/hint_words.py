@@ -105,6 +105,8 @@ def _chance_line(reason: str, method: str, n: int) -> str:
         return _("Every move loses this deal. The one that loses the least: %(move)s.")
     if reason == "all_lose":
         return _("Every move is likely to lose. The one that loses the least: %(move)s.")
+    if reason == "likely" and n >= 10:  # "about 10 times out of 10" is no way to say it
+        return _("%(move)s: it wins in every lie of the unseen cards that was tried.")
     if reason == "likely":
         return ngettext(
             "%(move)s: it wins about %(n)d time out of 10, however the unseen cards lie.",

@@ -14,6 +14,13 @@ def correct_reply() -> SafeString:
     return fill_html(_("Correct! That is the move."))
 
 
+def also_good_reply() -> SafeString:
+    """A move as good as the lesson's, though the lesson's script goes on with another."""
+    return fill_html(
+        _("That works too, but this lesson goes on with another move. Try the other one.")
+    )
+
+
 def not_this_lesson_reply(hint: SafeString) -> SafeString:
     """A legal move that is not the one the step teaches, with the step's hint."""
     return fill_html(

@@ -1,5 +1,7 @@
 """The site in a real browser: languages, the switcher, and axe-core accessibility checks."""
 
+import re
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
@@ -250,3 +252,43 @@ def test_sounds_play_only_when_turned_on(site, page):
     for name in names:
         assert page.evaluate(f"window.SixtySix.sound.play('{name}')") is True
     assert page.evaluate("window.SixtySix.sound.play('bell')") is False
+
+
+def test_the_comparison_on_a_phone_is_one_block_per_rule(site, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{site}/lv/compare/?v=classic66&v=schnapsen&v=idiot66&v=four_hand_american")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    box = page.locator(".table-scroll")
+    assert page.evaluate("e => e.scrollWidth - e.clientWidth", box.element_handle()) <= 0
+    first = page.locator(".comparison tbody tr:not(.group-row)").first
+    cells = first.locator("td")
+    expect(cells).to_have_count(4)
+    # The variants are listed under the rule, one under the other.
+    tops = [cells.nth(i).bounding_box()["y"] for i in range(4)]
+    assert tops == sorted(tops) and len(set(tops)) == 4
+    assert (
+        page.evaluate("e => getComputedStyle(e, '::before').content", cells.first.element_handle())
+        == f'"{cells.first.get_attribute("data-variant")}"'
+    )
+    context.close()
+
+
+def test_differences_only_works_without_javascript(site, browser):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{site}/en/compare/?v=schnapsen&v=classic66")
+    every = page.locator(".comparison tbody tr:not(.group-row)").count()
+    page.get_by_role("link", name="Show only the differences").click()
+    expect(page).to_have_url(f"{site}/en/compare/?v=classic66&v=schnapsen&diff=1")
+    rows = page.locator(".comparison tbody tr:not(.group-row)")
+    assert 0 < rows.count() < every
+    assert rows.count() == page.locator(".comparison tbody tr.differs").count()
+    page.locator(".compare-picker > summary").click()
+    page.get_by_label("Idiot-66", exact=True).check()
+    page.get_by_role("button", name="Compare").click()
+    expect(page).to_have_url(re.compile(r"diff=1"))
+    page.get_by_role("link", name="Show all rules").click()
+    expect(page).to_have_url(f"{site}/en/compare/?v=classic66&v=schnapsen&v=idiot66")
+    context.close()

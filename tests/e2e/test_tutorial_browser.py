@@ -236,3 +236,76 @@ def test_the_played_cards_move_to_the_trick_unless_motion_is_reduced(site, brows
         assert trick and trick <= played
         assert all(duration <= 300 for _, duration in moving)
     context.close()
+
+
+# One screen on a phone and on a laptop; a lesson by keyboard only
+
+BOX = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+                  return [r.top, r.bottom, r.left, r.right]; }"""
+
+
+def assert_in_view(page, viewport, *selectors):
+    for selector in selectors:
+        top, bottom, left, right = page.evaluate(BOX, selector)
+        assert top >= 0 and bottom <= viewport["height"], (selector, top, bottom)
+        assert left >= 0 and right <= viewport["width"], (selector, left, right)
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}], ids=str
+)
+def test_a_lesson_step_solved_in_the_first_screen(site, browser, viewport):
+    """declaring-66 step 14: the question, the hand and the answer without scrolling; the
+    Ace wins too but is not the move the lesson goes on with, so it is not "Correct!"."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(f"{site}/en/tutorials/declaring-66/14/")
+    page.locator("#tutorial[data-ready]").wait_for()
+    expect(page.locator(".lesson-prompt > p")).to_contain_text("Your move.")
+    assert_in_view(page, viewport, ".lesson-prompt > p", ".hand--you", '.step-nav a[rel="next"]')
+    page.locator('[data-move="play-AD"]').click()
+    feedback = page.locator("#feedback")
+    expect(feedback).to_contain_text("works too", timeout=15_000)
+    expect(feedback).to_have_class("feedback feedback--wrong")
+    assert page.evaluate("window.scrollY") == 0
+    assert_in_view(page, viewport, ".lesson-prompt > p", ".hand--you", "#feedback")
+    page.locator('[data-move="play-KD"]').click()
+    expect(feedback).to_have_class("feedback feedback--correct", timeout=15_000)
+    assert_in_view(page, viewport, ".hand--you", "#feedback")
+    expect(page).to_have_url(f"{site}/en/tutorials/declaring-66/15/")
+    context.close()
+
+
+def test_a_lesson_played_by_keyboard_only(site, page):
+    """first-deal from step 1 to the end: digits play cards, Tab and Enter the other moves,
+    n goes on; ? lists the shortcuts."""
+    steps = list(TutorialStep.objects.filter(tutorial__slug="first-deal").order_by("number"))
+    page.goto(f"{site}/en/tutorials/first-deal/1/")
+    for step in steps[:-1]:
+        page.locator("#tutorial[data-ready]").wait_for()
+        if step.ask:
+            key = move_key(step)
+            control = page.locator(f'[data-move="{key}"]')
+            shortcut = control.get_attribute("data-shortcut")
+            if shortcut:
+                if step.number == steps[0].number or step.ask[0]["type"] == "play":
+                    page.keyboard.press("?")
+                    expect(page.locator("#shortcuts dt").first).to_have_text("1")
+                    first = page.locator(".hand--you [data-shortcut='1'] [aria-label]")
+                    name = first.get_attribute("aria-label")
+                    expect(page.locator("#shortcuts dd").first).to_have_text(name)
+                    page.keyboard.press("Escape")
+                page.keyboard.press(shortcut)
+            else:
+                for _ in range(60):
+                    page.keyboard.press("Tab")
+                    if page.evaluate(f"document.activeElement.dataset.move === '{key}'"):
+                        break
+                page.keyboard.press("Enter")
+            expect(page.locator("#feedback")).to_have_class(
+                "feedback feedback--correct", timeout=15_000
+            )
+        else:
+            page.keyboard.press("n")
+        expect(page).to_have_url(f"{site}/en/tutorials/first-deal/{step.number + 1}/")
+    expect(page.locator(".lesson-end")).to_be_visible()

@@ -73,6 +73,14 @@ def _hints(rules):
             "moves": [("play-7H", -0.04, 0.02)],
             "samples": 40,
         },
+        {  # every play-out won: said without "about 10 times out of 10"
+            "best": "play-AS",
+            "reason": "likely",
+            "method": "sampled",
+            "points": 0,
+            "moves": [("play-AS", 1.0, 1.0)],
+            "samples": 18,
+        },
         {
             "best": "play-AS",
             "reason": "claim",
@@ -104,6 +112,7 @@ def test_no_sentence_shows_the_presets_numbers_under_other_rules(lang):
     assert "2, or 3" not in texts
     assert "\u22120,0" not in texts and "\u22120.0" not in texts
     assert not re.search(r"about 0 times|omkring 0 gange|omtrent 0 ganger|0 razy|0 reižu", texts)
+    assert not re.search(r"\b10 (times out of|gange ud af|ganger av|razy na|reizes no) 10", texts)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

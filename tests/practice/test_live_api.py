@@ -178,13 +178,15 @@ def test_live_moves_count_against_the_play_limit(client, settings):
     settings.PRACTICE_PLAY_RATE = 2
     caches["shared"].clear()
     html = json.loads(start(client, "classic66").content)["html"]
-    statuses = []
-    for _ in range(3):
+    refused = None
+    for _ in range(5):  # two allowed; a window that turns over mid-test allows two more
         response = live_post(client, "classic66", {"state": token_of(html), "do": "back"})
-        statuses.append(response.status_code)
-    assert statuses[-1] == 429
-    assert response["Retry-After"] == "60"
-    assert json.loads(response.content)["note"]
+        if response.status_code == 429:
+            refused = response
+            break
+    assert refused is not None
+    assert refused["Retry-After"] in ("5", "60")  # the guard's early answer or the view's
+    assert json.loads(refused.content)["note"]
 
 
 def test_a_form_without_script_still_gets_a_redirect(client):

@@ -40,3 +40,11 @@ def card_back() -> SafeString:
         _("face-down card"),
         static("cards/cards.svg"),
     )
+
+
+@register.filter
+def in_sentence(name: str) -> str:
+    """A seat's name inside a sentence ("Trick won by: your partner"), not starting it."""
+    from words.explain import in_sentence as lower_first
+
+    return lower_first(str(name))

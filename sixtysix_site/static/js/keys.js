@@ -26,8 +26,11 @@
     return found;
   }
 
+  /* The element's name: its aria-label, a card picture's label inside it, or its text. */
   function label(element) {
-    return (element.getAttribute("aria-label") || element.textContent || "").replace(/\s+/g, " ").trim();
+    var named = element.hasAttribute("aria-label") ? element : element.querySelector("[aria-label]");
+    var text = named ? named.getAttribute("aria-label") : element.textContent;
+    return (text || "").replace(/\s+/g, " ").trim();
   }
 
   function openHelp() {

@@ -234,7 +234,8 @@
           feedback.className = "feedback feedback--" +
             (verdict.correct ? "correct" : (verdict.legal ? "wrong" : "illegal"));
           feedback.innerHTML = verdict.message;  /* escaped and built on the server */
-          answer(verdict.correct ? "right" : "wrong");
+          /* A move as good as the lesson's ("also_good") is no wrong first answer. */
+          if (verdict.code !== "also_good") answer(verdict.correct ? "right" : "wrong");
           if (verdict.correct) moveOn(control);
           else busy = false;
           reveal();
