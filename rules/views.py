@@ -102,7 +102,6 @@ def variant_json(request, slug):
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
 
 
-@require_safe
 def _compare_url(request, chosen, *, differences: bool) -> str:
     """This comparison's URL with the differences-only switch on or off, in the canonical
     order of the page cache's key (the site's order of variants, `diff=1`)."""
@@ -118,6 +117,7 @@ def _with_names(rows, names: list[str]) -> list[dict]:
     return [{**vars(row), "cells": list(zip(names, row.values, strict=True))} for row in rows]
 
 
+@require_safe
 @cached_page(query={"v": slug_set(MAX_VARIANTS), "diff": flag})
 def compare(request):
     variants = list(selectors.variant_list())
