@@ -213,7 +213,14 @@ def channel_layers(cache_url: str) -> dict[str, Any]:
         return {
             "default": {
                 "BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {"hosts": [url], "prefix": "sixtysix-tables"},
+                # redis-py 8 reads with a 5 s socket timeout by default, the very time
+                # channels-redis blocks in BZPOPMIN for: the read then races the reply
+                # and the consumer dies with "Timeout reading". A longer read timeout
+                # still notices a dead server.
+                "CONFIG": {
+                    "hosts": [{"address": url, "socket_timeout": 15}],
+                    "prefix": "sixtysix-tables",
+                },
             }
         }
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

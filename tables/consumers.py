@@ -230,7 +230,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 def background(function):
     """The computer's moves run beside the connections' work, in a thread of their own,
     except on an in-memory SQLite database (the tests'), which one thread must hold."""
-    return DatabaseSyncToAsync(function, thread_sensitive=connection.is_in_memory_db())
+    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
+    return DatabaseSyncToAsync(function, thread_sensitive=in_memory)
 
 
 def _tick_table(pk: int) -> None:

@@ -80,16 +80,17 @@ def test_the_beginner_over_hundreds_of_deals(preset: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESET_IDS)
-def test_every_level_over_thousands_of_deals(preset: str) -> None:
-    decisions, _claims = play_levels(preset, 1500, 320_000, CHEAP)
-    assert decisions > 6000
+def test_every_level_over_hundreds_of_deals(preset: str) -> None:
+    """200 deals a variant, 2,200 in all, each level in every seat in turn."""
+    decisions, _claims = play_levels(preset, 200, 320_000, CHEAP)
+    assert decisions > 800
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", ["classic66", "schnapsen", "three_all_play"])
 def test_every_level_at_full_strength(preset: str) -> None:
-    decisions, _claims = play_levels(preset, 30, 330_000, None)
-    assert decisions > 200
+    decisions, _claims = play_levels(preset, 12, 330_000, None)
+    assert decisions > 80
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -62,10 +62,10 @@ def test_computer_plays_every_variant_legally_and_claims_only_truly(preset: str)
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESET_IDS)
-def test_computer_over_a_thousand_deals_per_variant(preset: str) -> None:
+def test_computer_over_hundreds_of_deals_per_variant(preset: str) -> None:
     rules = get_preset(preset)
-    decisions, claims = play_deals(preset, 1000, 50_000)
-    assert decisions > 4000
+    decisions, claims = play_deals(preset, 500, 50_000)
+    assert decisions > 2000
     if rules.going_out_allowed and rules.scoring != "raw_points":
         assert claims > 0  # not vacuous: the computer does claim
 
