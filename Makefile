@@ -12,7 +12,7 @@ PORT ?= 8000
 # of each run's start on this machine instead of 1.3 s).
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: serve test test-postgres test-fast test-e2e install install-dev system-packages node-packages messages \
+.PHONY: serve test test-postgres test-fast test-e2e lighthouse install install-dev system-packages node-packages messages \
         compilemessages setup migrations-check lint format clean
 
 $(VENV)/bin/activate:
@@ -103,6 +103,10 @@ test-fast: install-dev compilemessages
 
 test-e2e: install-dev system-packages compilemessages
 	$(VENV)/bin/pytest -m e2e
+
+# Lighthouse on every page type in all five languages (the suite audits each in two).
+lighthouse: install-dev system-packages node-packages compilemessages
+	LIGHTHOUSE_LANGUAGES=all $(VENV)/bin/pytest -p no:cacheprovider -n 2 tests/e2e/test_lighthouse.py
 
 migrations-check:
 	$(PY) manage.py makemigrations --check --dry-run

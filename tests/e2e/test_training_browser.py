@@ -141,3 +141,21 @@ def test_a_rated_puzzle_on_a_phone(site, browser):
     )
     assert AXE.run(page).violations_count == 0
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "nb", "pl", "lv"])
+def test_axe_on_puzzle_and_training_pages(site, page, lang):
+    """The puzzle list, a puzzle, the rating dashboard, the streak and a review, in every
+    language (Lighthouse audits each of them in two)."""
+    token = finished_game().dumps()
+    for path in (
+        "/{lang}/puzzles/",
+        "/{lang}/puzzles/1/",
+        "/{lang}/puzzles/dashboard/",
+        "/{lang}/puzzles/streak/",
+        "/{lang}/practice/classic66/review/?game=" + token,
+    ):
+        page.goto(site + path.format(lang=lang))
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        results = AXE.run(page)
+        assert results.violations_count == 0, (path, results.generate_report())
