@@ -6,6 +6,7 @@ import json
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from tables_helpers import hidden_from, leaked, pick
 
 from tables import seating
@@ -209,3 +210,18 @@ def test_expire_tables_deletes_only_tables_nobody_was_at_for_a_day():
     assert list(Table.objects.values_list("pk", flat=True)) == [fresh.pk]
     assert not Move.objects.filter(table_id=old.pk).exists()
     assert not Seat.objects.filter(table_id=old.pk).exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "nb", "pl", "lv"])
+def test_the_home_and_practice_pages_lead_to_the_tables(client, lang):
+    """A reader finds the tables from the two pages where one looks for a game."""
+    with translation.override(lang):
+        target = reverse("tables:index")
+        title = translation.gettext("Play with friends")
+    assert target.startswith(f"/{lang}/")
+    if lang != "en":
+        assert title != "Play with friends"  # translated, not the English fallback
+    for page in (f"/{lang}/", f"/{lang}/practice/"):
+        html = client.get(page).content.decode()
+        assert f'<a href="{target}">{title}</a>' in html, page
+    assert client.get(target).status_code == 200
