@@ -1,6 +1,6 @@
 """Tables in real browsers: friends open one link and play a whole deal by clicks, each in
 a browser of their own, the moves arriving over the WebSocket (the page never reloads);
-and a mixed table of two people and two computer seats.
+four friends at a partnership table; and a mixed table of two people and two computer seats.
 
 pytest-django's live server speaks WSGI only, so daphne serves these from a process of
 its own on an SQLite file (tables/testing.py).
@@ -99,3 +99,22 @@ def test_two_people_and_two_computers(browser, site):
     play_by_clicks([anna, bo])
     anna_ctx.close()
     bo_ctx.close()
+
+
+def test_four_friends_play_a_whole_deal_through_the_link(browser, site):
+    """Four people in four browsers, two against two: every seat a person, no computer."""
+    contexts = [browser.new_context() for _ in range(4)]
+    pages = [context.new_page() for context in contexts]
+    link = open_table(pages[0], site, "four_partnership_66", ["friend", "friend", "friend"])
+    for page, name in zip(pages[1:], ["Bo", "Cilla", "Dan"], strict=True):
+        sit_down(page, link, name)
+    names = ["Anna", "Bo", "Cilla", "Dan"]
+    for seat, page in enumerate(pages):  # each sees the three others by name, itself as You
+        players = page.locator("#live .tables-players li")
+        expect(players).to_have_count(4)
+        for other in names[:seat] + names[seat + 1 :]:
+            expect(page.locator("#live .tables-players")).to_contain_text(other)
+        expect(page.locator("#live .hand--you .card")).to_have_count(6)
+    play_by_clicks(pages)
+    for context in contexts:
+        context.close()
