@@ -8,6 +8,7 @@ from django.utils import translation
 from sixtysix import Action
 
 from practice.positions import StartPosition
+from tests.reason_checks import best_line, check_wrong
 from tutorial.apps import TutorialConfig
 from tutorial.models import CourseGroup, Tutorial, TutorialStep
 from tutorial.replay import start
@@ -80,6 +81,17 @@ def test_without_javascript_the_answer_links_to_the_next_step_which_shows_the_mo
         assert f'data-card="{right.card}"' in page
 
 
+def position_of(step):
+    """The deal at an asked-for step: its deal replayed through the steps up to it."""
+    tutorial = step.tutorial
+    deal = start(tutorial_rules(tutorial), tutorial.deals[step.deal - 1])
+    for other in tutorial.steps.order_by("number")[: step.number]:
+        if other.deal == step.deal:
+            for raw in other.actions:
+                deal.apply(Action.from_dict(raw))
+    return deal
+
+
 def worse_moves():
     """Asked-for positions where a legal move without a written reply is worse for the solver."""
     found = []
@@ -92,11 +104,7 @@ def worse_moves():
         position = tutorial_positions(tutorial, steps)[step.number - 1]
         if position.state["stock_size"] or position.result:
             continue
-        deal = start(rules, tutorial.deals[step.deal - 1])
-        for other in steps[: step.number]:
-            if other.deal == step.deal:
-                for raw in other.actions:
-                    deal.apply(Action.from_dict(raw))
+        deal = position_of(step)
         written = set(step.wrong.get("en", {}))
         accepted = {Action.from_dict({**a, "player": tutorial.you}).key() for a in step.ask}
         for action in deal.legal_actions():
@@ -123,6 +131,17 @@ def test_a_worse_move_without_a_written_reply_gets_the_solvers_reason(client):
         with translation.override("en"):
             assert answer["message"] == str(render_markup(wrong_move(worse, rules)))
         assert "Not the best move" in answer["message"]
+
+
+def test_every_lesson_reason_is_a_fact_of_the_best_line():
+    """What the solver's reply to each worse move says it gives away (the last trick, the
+    deal, a schneider...) holds on the lines played out after it and after the best move."""
+    found = worse_moves()
+    if not found:
+        pytest.skip("no lesson asks in an exact endgame with an unanswered worse move")
+    for step, _action, worse, _rules in found:
+        deal = position_of(step)
+        check_wrong(f"{step.tutorial.slug}/{step.number}", deal, worse, best_line(deal))
 
 
 def test_an_illegal_move_still_gets_the_rule(client):
