@@ -99,7 +99,7 @@ test-postgres: install-dev system-packages node-packages compilemessages
 
 # Everything but the browser tests and the slow fuzz/property runs (which `make test` runs).
 test-fast: install-dev compilemessages
-	$(VENV)/bin/pytest -p no:cacheprovider -m "not e2e and not slow" -n 2 --dist worksteal
+	$(VENV)/bin/pytest -p no:cacheprovider -m "not e2e and not slow" -n 2
 
 test-e2e: install-dev system-packages compilemessages
 	$(VENV)/bin/pytest -m e2e

@@ -15,6 +15,6 @@ run() {
 # not depend on the database and have already run in the SQLite pass).
 # E2E=smoke runs only the browser tests marked smoke (the PostgreSQL pass: the whole browser
 # suite ran on SQLite).
-if [ "${RUN_SLOW:-1}" = 0 ]; then run -n 2 --dist worksteal -m "not e2e and not slow"; else run -n 2 --dist worksteal -m "not e2e"; fi
+if [ "${RUN_SLOW:-1}" = 0 ]; then run -n 2 -m "not e2e and not slow"; else run -n 2 -m "not e2e"; fi
 if [ "${E2E:-all}" = smoke ]; then run -n 2 -m "e2e and smoke"; else run -n 2 -m "e2e"; fi
 exit $status

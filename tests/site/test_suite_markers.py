@@ -20,7 +20,7 @@ def test_test_fast_leaves_out_the_slow_tests_and_the_full_run_keeps_them():
     # `make test` (CI's SQLite pass) runs every marker but e2e, then e2e; only the PostgreSQL
     # pass asks the runner to leave the slow, database-independent runs out.
     runner = (ROOT / "scripts" / "run-tests.sh").read_text()
-    assert 'else run -n 2 --dist worksteal -m "not e2e"; fi' in runner
+    assert 'else run -n 2 -m "not e2e"; fi' in runner
     test = re.search(r"^test:.*\n\t(.*)$", makefile, re.M).group(1)
     assert test == "bash scripts/run-tests.sh"
     postgres = re.search(r"^test-postgres:.*\n(?:\t.*\n)*", makefile, re.M).group(0)
