@@ -6,6 +6,8 @@ posted anyway. A claim the counted points do not carry is allowed by the rules b
 only lose, so the page shows it disabled with the points it lacks.
 """
 
+from collections.abc import Sequence
+
 from sixtysix import Action, EngineError
 from sixtysix.computer import claim_is_true, side_seats
 from sixtysix.players import player_view
@@ -29,7 +31,7 @@ def _after_draw(game: Game):
     return probe
 
 
-def card_refusals(game: Game, hand: list[str]) -> dict[str, str]:
+def card_refusals(game: Game, hand: Sequence[str]) -> dict[str, str]:
     """{card: why it may not be played now} for the reader's cards the engine refuses
     (empty when no card may be played at all: not the reader's turn, bidding)."""
     deal = game.deal

@@ -5,11 +5,13 @@ module only picks what the reader may see: the computer's cards stay hidden unti
 deal is over, the marriages shown and the last trick stay public.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 from sixtysix import RuleSet
 from sixtysix.players import player_view
+from sixtysix.shapes import StateShape
 
 from words.deal_words import (
     bidding_lines,
@@ -132,7 +134,7 @@ def _pad(game: Game, names: list[str]) -> tuple[list[str], list[dict]]:
     return pad_heads(rules, names), out
 
 
-def _dealer_trump_card(state: dict, rules: RuleSet) -> str | None:
+def _dealer_trump_card(state: StateShape, rules: RuleSet) -> str | None:
     """The dealer's bottom card that fixed trumps: shown to all (four-handed games)."""
     return state.get("trump_card") if rules.trump_source == "bottom_card_to_dealer" else None
 
@@ -166,7 +168,7 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         ]
         _mark_buttons(game, choices)
     result = why = ""
-    if over:
+    if deal.result is not None:
         result_dict = deal.result.to_dict()
         result = str(render_inline(describe_result(result_dict, names, rules)))
         why = explain_game_points(result_dict, rules, YOU)
@@ -252,7 +254,7 @@ def _mark_buttons(game: Game, choices: list[dict]) -> None:
             choice["why"] = claim_refusal(game)
 
 
-def _card_marks(game: Game, hand: list[str], choices: list[dict]) -> dict:
+def _card_marks(game: Game, hand: Sequence[str], choices: list[dict]) -> dict:
     """The refused cards with their reasons, and keys 1-9 for the playable ones in hand order."""
     if not any(c["type"] == "play" for c in choices):
         return {}
@@ -261,7 +263,9 @@ def _card_marks(game: Game, hand: list[str], choices: list[dict]) -> dict:
     return {"refused": refused, "shortcuts": {c: str(i) for i, c in enumerate(playable[:9], 1)}}
 
 
-def _seat_views(game: Game, state: dict, names: list[str], hand: list[str]) -> list[SeatView]:
+def _seat_views(
+    game: Game, state: StateShape, names: list[str], hand: Sequence[str]
+) -> list[SeatView]:
     """The seats left, across and right of the reader, then the reader's: the others' cards
     hidden (only their count reaches the page) until the deal is over."""
     deal, rules = game.deal, game.rules
@@ -294,7 +298,7 @@ def _seat_views(game: Game, state: dict, names: list[str], hand: list[str]) -> l
     return seats
 
 
-def _shown_marriages(marriages, state: dict, new: list[dict], names: list[str], over: bool):
+def _shown_marriages(marriages, state: StateShape, new: list[dict], names: list[str], over: bool):
     """The marriages the computer seats showed: both cards just now, later those still in
     the hand (public knowledge: a counting player remembers them)."""
     shown = []

@@ -5,8 +5,10 @@ any error are on one screen. Every input is checked: a query, a form field or a 
 that is not what it should be is ignored or answered 400, never 500.
 """
 
+from dataclasses import dataclass
+
 from django.conf import settings
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -55,18 +57,26 @@ def _variant(slug: str) -> Variant:
     return variant
 
 
+@dataclass(frozen=True)
+class PracticeEntry:
+    """A variant in the practice list, with what its table is like (from its RuleSet)."""
+
+    variant: Variant
+    players: int
+    partners: bool
+    bidding: bool
+
+    @classmethod
+    def of(cls, variant: Variant) -> "PracticeEntry":
+        rules = variant.ruleset
+        partners = rules.partnerships == "opposite_pairs"
+        return cls(variant, rules.players, partners, rules.bidding != "none")
+
+
 @require_safe
 def practice_index(request):
     found = {v.slug: v for v in Variant.objects.filter(slug__in=PRACTICE_VARIANTS)}
-    variants = []
-    for slug in PRACTICE_VARIANTS:
-        if slug in found:
-            variant = found[slug]
-            rules = variant.ruleset
-            variant.practice_players = rules.players
-            variant.practice_partners = rules.partnerships == "opposite_pairs"
-            variant.practice_bidding = rules.bidding != "none"
-            variants.append(variant)
+    variants = [PracticeEntry.of(found[slug]) for slug in PRACTICE_VARIANTS if slug in found]
     return render(request, "practice/index.html", {"variants": variants, "nav": "practice"})
 
 
@@ -124,6 +134,7 @@ def _render(
         "share": sharing.share_id(game.deal_id) if game.over else "",
         "levels": [(level, LEVEL_NAMES[level], level == game.level) for level in LEVELS],
     }
+    response: HttpResponse
     if wants_json(request):
         response = live_answer(request, context, status=status, events=events)
     else:
@@ -152,6 +163,7 @@ def _client(request) -> str:
 def _busy(request, variant, message: str, status: int, retry_after: int, *, for_hint=True):
     """A short page (no table to build): the busy worker is free again at once; the live
     table gets the note alone and keeps the table it shows."""
+    response: HttpResponse
     if wants_json(request):
         response = live_note(message, status=status)
     else:

@@ -170,7 +170,8 @@ def parse_puzzles(path: Path = PUZZLES_FILE, rules_by_variant=None) -> list[Puzz
         rules_by_variant = {v.slug: v.rules for v in Variant.objects.all()}
     if not path.exists():
         return []
-    puzzles, numbers, seen = [], set(), {}
+    puzzles, numbers = [], set()
+    seen: dict[str, int] = {}
     for index, raw in enumerate(_read(path)):
         data = parse_puzzle(path, raw, rules_by_variant, index)
         if data.number in numbers:

@@ -146,8 +146,9 @@ def initial_rating(only_moves: int, wrong: int, value_gap: float, rules: RuleSet
     return max(RATINGS[0], min(RATINGS[1], rating))
 
 
-def _suit(card: str) -> str:
-    return card[1]
+def _suit(card: str | None) -> str:
+    """The suit letter of a card code, "" for an action without a card."""
+    return card[1] if card else ""
 
 
 def _last_trick_counts(deal: Deal, best_line: Line, worse: list) -> bool:
@@ -171,6 +172,7 @@ def _trump_ace(trump: str | None, hand: list[str], first: Action, worse: list) -
 def facts_of(deal: Deal, analysis: Analysis) -> Facts:
     """Themes and difficulty derived from the solver's values and its best line."""
     seat = deal.to_act
+    assert seat is not None, "a puzzle starts with a seat to act"
     rules = deal.rules
     view = player_view(deal, seat)
     answer = answer_of(deal, analysis)
@@ -203,7 +205,8 @@ def facts_of(deal: Deal, analysis: Analysis) -> Facts:
         if a.type == "play" and a.card and a.card[0] in "KQ" and _suit(a.card) in pairs
     ]
     keeps = first.type == "meld" or (
-        first.type == "play" and not (first.card[0] in "KQ" and _suit(first.card) in pairs)
+        first.type == "play"
+        and not (first.card and first.card[0] in "KQ" and _suit(first.card) in pairs)
     )
     if pairs and breaks and keeps and rules.marriage_in_strict_phase:
         themes.append("keep-marriage")
@@ -256,6 +259,7 @@ def play_line(start: Deal, keys: list[str]) -> Walk:
     """
     deal = start.copy()
     seat = deal.to_act
+    assert seat is not None, "a puzzle starts with a seat to act"
     walk = Walk(deal, seat, analyse(deal).value)
     if len(keys) > MAX_LINE:
         walk.error = "too_long"

@@ -282,6 +282,7 @@ def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
     start = walk(puzzle, []).deal
     analysis = start_analysis(puzzle)
     seat = start.to_act
+    assert seat is not None, "a puzzle starts with a seat to act"
     answer = [Action.from_dict(a) for a in puzzle.answer]
     label = " → ".join(choice_label(a.to_dict(), rules) for a in answer)
     state = start.state()
@@ -316,9 +317,10 @@ def daily_puzzle(day: datetime.date | None = None) -> DailyPuzzle | None:
     puzzle = puzzle_of_the_day(day)
     if puzzle is None:
         return None
-    deal = walk(puzzle, []).deal
+    start = walk(puzzle, [])
+    deal = start.deal
     state = deal.state()
-    hand = state["hands"][deal.to_act]
+    hand = state["hands"][start.seat]
     playable = {a.card: a.key() for a in deal.legal_actions() if a.type == "play"}
     return DailyPuzzle(
         puzzle=puzzle,

@@ -125,7 +125,9 @@ def compare(request):
     # House tables (`h=<slug>:<code>`) make the page uncached: the cache names only `v`.
     houses, house_error = house_columns(request.GET.getlist("h"), by_slug)
     form = CompareForm(request.GET or None, variants=variants, houses=len(houses))
-    chosen, rows, status = [], [], 200
+    chosen: list = []
+    rows: list[dict] = []
+    status = 200
     only_differences = "diff" in request.GET
     if form.is_bound:
         if form.is_valid() and house_error is None:
@@ -133,10 +135,10 @@ def compare(request):
             # entry); house tables follow, in the order given.
             picked = set(form.cleaned_data["v"])
             chosen = [variant for variant in variants if variant.slug in picked] + houses
-            rows = selectors.variant_comparison(variants=chosen)
+            compared = selectors.variant_comparison(variants=chosen)
             if only_differences:
-                rows = [row for row in rows if row.differs]
-            rows = _with_names(rows, [str(v.name) for v in chosen])
+                compared = [row for row in compared if row.differs]
+            rows = _with_names(compared, [str(v.name) for v in chosen])
         else:
             status = 400
     context = {

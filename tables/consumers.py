@@ -102,6 +102,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_state()
         self._spawn(self._tick())  # a worker may have died between two moves: play on
 
+    def _place(self) -> tuple[Table, Seat]:
+        """The table and seat of this connection, set at the handshake before any message
+        is read (receive() drops messages on a connection without a seat)."""
+        assert self.table is not None and self.seat is not None
+        return self.table, self.seat
+
     async def _refuse(self, words, code):
         with translation.override(self.lang):
             message = words()
@@ -143,14 +149,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if refusal:
             await self.say(refusal)
             return await self.send_state()
-        await database_sync_to_async(changed)(self.table.pk)
+        await database_sync_to_async(changed)(self._place()[0].pk)
         self._spawn(self._advance())
 
     def _admit(self, content) -> str:
         """ "" when the message may be acted on: within the rate, numbered after the last."""
+        table, seat = self._place()
         with translation.override(self.lang):
             try:
-                limits.take("table-msg", f"{self.table.pk}:{self.seat.index}", message_rate(), 1)
+                limits.take("table-msg", f"{table.pk}:{seat.index}", message_rate(), 1)
             except limits.Limited:
                 return limit_words()["rate"]
             except limits.Unavailable:
@@ -158,15 +165,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             seq = content.get("seq")
             if not isinstance(seq, int) or isinstance(seq, bool) or not 0 < seq < 2**31:
                 return _("That request is not understood.")
-            if not Seat.objects.filter(pk=self.seat.pk, seq__lt=seq).update(seq=seq):
+            if not Seat.objects.filter(pk=seat.pk, seq__lt=seq).update(seq=seq):
                 return _("That message was sent before, or out of turn: it is ignored.")
-            self.seat.refresh_from_db()
-            if play.present(self.table, self.seat):
-                changed(self.table.pk)
+            seat.refresh_from_db()
+            if play.present(table, seat):
+                changed(table.pk)
             return ""
 
     def _act(self, content) -> str | dict:
-        table, me = self.table, self.seat.index
+        table, seat = self._place()
+        me = seat.index
         table.refresh_from_db()
         at = content.get("at")
         at = at if isinstance(at, int) and not isinstance(at, bool) else None
@@ -195,12 +203,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_state()
 
     def _state(self) -> tuple[dict, float | None]:
+        table, seat = self._place()
         with translation.override(self.lang):
-            self.table.refresh_from_db()
-            self.seat.refresh_from_db()
-            loaded = load(self.table)
-            message = state_message(loaded, self.seat.index)
-        message["seq"] = self.seat.seq
+            table.refresh_from_db()
+            seat.refresh_from_db()
+            loaded = load(table)
+            message = state_message(loaded, seat.index)
+        message["seq"] = seat.seq
         message["now"] = time.time()
         return message, play.deadline(loaded)
 
@@ -220,17 +229,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def _tick(self, delay: float = 0.0):
         """When the seat to act has been idle too long, the computer plays it."""
         await asyncio.sleep(delay)
-        pk = self.table.pk
-        await background(_tick_table)(pk)
+        await background(_tick_table)(self._place()[0].pk)
 
     async def _advance(self):
-        await background(_advance_table)(self.table.pk)
+        await background(_advance_table)(self._place()[0].pk)
 
 
 def background(function):
     """The computer's moves run beside the connections' work, in a thread of their own,
     except on an in-memory SQLite database (the tests'), which one thread must hold."""
-    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
+    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()  # type: ignore[attr-defined]
     return DatabaseSyncToAsync(function, thread_sensitive=in_memory)
 
 

@@ -8,6 +8,7 @@ refusals are practice's sentences (words/).
 
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
@@ -129,7 +130,7 @@ def next_deal(table: Table, at: int | None = None) -> str:
         return _("Finish this deal first.")
     if game.match.over:
         rules = game.rules
-        changes = {
+        changes: dict[str, Any] = {
             "match_id": next_match_id(table.match_id),
             "number": 0,
             "start": match_state(Match(rules, dealer=rules.players - 1)),

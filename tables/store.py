@@ -6,6 +6,7 @@ it was read (compare-and-set on `version`) and inside one transaction with its m
 a move is recorded once or not at all, whichever worker or process sent it.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,7 +102,7 @@ def load_code(code: str) -> Loaded | None:
 
 def commit(
     table: Table,
-    moves: list[tuple[Action, str, bool]] = (),
+    moves: Sequence[tuple[Action, str, bool]] = (),
     *,
     cut: int | None = None,
     turn: bool = True,

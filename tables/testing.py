@@ -217,7 +217,7 @@ class Visitor:
             return response.read().decode()
 
     def cookies(self) -> dict[str, str]:
-        return {c.name: c.value for c in self.jar}
+        return {c.name: c.value or "" for c in self.jar}
 
     def cookie_header(self) -> str:
         return "; ".join(f"{k}={v}" for k, v in self.cookies().items())
