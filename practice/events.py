@@ -53,7 +53,8 @@ def events_since(game: Game, start: int) -> list[dict[str, Any]]:
         seat = action.player
         event: dict[str, Any] = {"type": action.type, "seat": seat}
         if action.type != "draw":
-            text = describe_action(raw, names[seat], seat == YOU, game.rules)
+            led = not deal.trick if action.type == "play" else None
+            text = describe_action(raw, names[seat], seat == YOU, game.rules, led=led)
             event["text"] = str(text)
         turnup, mine = _turnup(deal), deal.hands[YOU]
         sizes = [bin(h).count("1") for h in deal.hands]

@@ -21,7 +21,8 @@ from words.deal_words import (
     side_points_line,
     turn_line,
 )
-from words.explain import describe_action, describe_result
+from words.explain import describe_result
+from words.log_words import describe_actions
 from words.markup import render_inline
 from words.match_words import (
     describe_match_end,
@@ -31,6 +32,7 @@ from words.match_words import (
     pad_heads,
     pad_how,
     pad_winner,
+    score_text,
 )
 from words.table import (
     SeatView,
@@ -127,7 +129,7 @@ def _pad(game: Game, names: list[str]) -> tuple[list[str], list[dict]]:
                 ),
                 "winner": pad_winner(winner, rules, names, YOU),
                 "how": pad_how(reason, rules),
-                "points": [points[c] if c < len(points) else 0 for c in columns],
+                "points": [score_text(points[c] if c < len(points) else 0) for c in columns],
                 "current": game.over and number == len(rows),
             }
         )
@@ -173,8 +175,13 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
         result = str(render_inline(describe_result(result_dict, names, rules)))
         why = explain_game_points(result_dict, rules, YOU)
     side_line = ""
-    if rules.partnerships == "opposite_pairs" and deal.phase != "bidding":
-        partner = (YOU + 2) % n
+    partner = (YOU + 2) % n
+    # A partner who sits out (a moon bid) adds nothing: the reader's own count is shown.
+    if (
+        rules.partnerships == "opposite_pairs"
+        and deal.phase != "bidding"
+        and partner in state["active"]
+    ):
         side_line = side_points_line(deal.seat_points(YOU) + deal.seat_points(partner))
     match = game.match
     pad_heads, pad = _pad(game, names)
@@ -220,24 +227,11 @@ def practice_view(*, game: Game, token: str) -> PracticeView:
 def _happened(game: Game, new: list[dict], names: list[str]) -> list[str]:
     """The log in the order things happened: a draw (with the card the reader took) before
     the next lead, and each card said as led or as played to a trick."""
-    size = len(game.deal.state().get("active") or range(game.rules.players))
+    state = game.deal.state()
     played = sum(1 for a in game.actions[: game.seen] if a["type"] == "play")
-    lines = []
-    for offset, a in enumerate(new):
-        led = None
-        if a["type"] == "play":
-            led = played % size == 0
-            played += 1
-        line = describe_action(
-            a,
-            names[a["player"]],
-            a["player"] == YOU,
-            game.rules,
-            drawn=game.drawn.get(game.seen + offset),
-            led=led,
-        )
-        lines.append(str(render_inline(line)))
-    return lines
+    drawn = {i - game.seen: card for i, card in game.drawn.items() if i >= game.seen}
+    lines = describe_actions(new, names, YOU, game.rules, state=state, in_trick=played, drawn=drawn)
+    return [str(render_inline(line)) for line in lines]
 
 
 # The keys the page offers for its buttons (keys.js presses the element with that key).

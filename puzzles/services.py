@@ -10,7 +10,8 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from sixtysix import Action, RuleSet
 
-from words.explain import describe_action, describe_result, explain_refusal, seat_name
+from words.explain import describe_result, explain_refusal, seat_name
+from words.log_words import describe_actions
 from words.markup import render_inline
 from words.table import SeatView, TableView, choice_label, trick_winner_name
 
@@ -235,8 +236,8 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
     seats.sort(key=lambda s: s.is_you)
     steps = [a.to_dict() for a in current.steps]
     happened = [
-        str(render_inline(describe_action(a, names[a["player"]], a["player"] == seat, rules)))
-        for a in steps[-2:]
+        str(render_inline(line))
+        for line in describe_actions(steps[-2:], names, seat, rules, state=state)
     ]
     last = state.get("last_trick") or []
     choices = []
@@ -270,9 +271,12 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
         back_line=LINE_SEPARATOR.join(keys),
     )
     view.solution, view.others = solution(puzzle, rules)
+    first = walk(puzzle, []).deal.state()  # the line is played from the puzzle's start
     view.best_line = [
-        str(render_inline(describe_action(a, names[a["player"]], a["player"] == seat, rules)))
-        for a in best_line(puzzle)
+        str(render_inline(line))
+        for line in describe_actions(
+            best_line(puzzle), names, seat, rules, state=first, in_trick=len(first["trick"])
+        )
     ]
     return view, status
 

@@ -15,7 +15,8 @@ from sixtysix.players import player_view
 
 from practice.game import pad_row
 from words.deal_words import bidding_lines, contract_line, sat_out, seat_bid, turn_line
-from words.explain import describe_action, describe_result
+from words.explain import describe_result
+from words.log_words import describe_actions
 from words.markup import render_inline
 from words.match_words import (
     describe_match_end,
@@ -25,6 +26,7 @@ from words.match_words import (
     pad_heads,
     pad_how,
     pad_winner,
+    score_text,
 )
 from words.table import (
     SeatView,
@@ -113,8 +115,8 @@ def seat_table(loaded: Loaded, me: int) -> SeatTable:
     since = last_start(loaded, me) or 0
     new = game.actions[since:][-12:]
     happened = [
-        str(render_inline(describe_action(a, names[a["player"]], a["player"] == me, rules)))
-        for a in new
+        str(render_inline(line))
+        for a, line in zip(new, describe_actions(new, names, me, rules, state=state), strict=True)
         if a["type"] != "draw"
     ]
     last = state.get("last_trick") or []
@@ -138,6 +140,7 @@ def seat_table(loaded: Loaded, me: int) -> SeatTable:
         happened=happened,
         highlight={a["card"] for a in new if a.get("card")},
         closed=state.get("closed_by") is not None,
+        has_stock=rules.has_stock,
         started=table.started,
         over=over,
         deadline=None if due is None else int(due),
@@ -208,7 +211,7 @@ def _pad(loaded: Loaded, names: list[str], me: int) -> tuple[list[str], list[dic
                 "number": number,
                 "winner": pad_winner(winner, rules, names, me),
                 "how": pad_how(reason, rules),
-                "points": [points[c] if c < len(points) else 0 for c in columns],
+                "points": [score_text(points[c] if c < len(points) else 0) for c in columns],
             }
         )
     heads = pad_heads(rules, [names[c] for c in columns] + names)

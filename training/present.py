@@ -15,7 +15,8 @@ from sixtysix import Action, Deal
 from practice.game import Game
 from practice.ids import YOU
 from practice.positions import start_position
-from words.explain import describe_action, describe_result
+from words.explain import describe_result
+from words.log_words import describe_actions
 from words.review_words import (
     better_line,
     cannot_judge_line,
@@ -124,10 +125,18 @@ def page_steps(game: Game, review: Review) -> list[dict[str, Any]]:
     rules = game.rules
     names = seat_names(rules, YOU)
     rows, number = [], 0
+    lines = describe_actions(
+        [step.action for step in review.steps],
+        names,
+        YOU,
+        rules,
+        state=game.deal.state(),
+        in_trick=0,
+    )
     for i, step in enumerate(review.steps):
         a = step.action
         row: dict[str, Any] = {
-            "line": describe_action(a, names[a["player"]], a["player"] == YOU, rules),
+            "line": lines[i],
             "you": a["player"] == YOU,
             "key": i == review.key,
             "trick": [(names[s], c) for s, c in step.trick if c in review.seen],

@@ -12,8 +12,9 @@ from sixtysix import Action, RuleSet
 
 from practice.game import PRACTICE_VARIANTS
 from rules.models import RuleSection
-from words.explain import describe_action, describe_result, explain_refusal, seat_name
+from words.explain import describe_result, explain_refusal, seat_name
 from words.lesson_words import also_good_reply, correct_reply, not_this_lesson_reply
+from words.log_words import describe_actions
 from words.markup import fill_html, render_inline, render_markup
 from words.solver_facts import is_false_claim, judge
 from words.solver_words import false_claim, wrong_move
@@ -170,10 +171,9 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
     # The reader's seat last, so the template can put it at the bottom of the table.
     seats.sort(key=lambda s: (s.is_you, (s.seat - tutorial.you) % rules.players))
     highlight = {a["card"] for a in position.actions if a.get("card")}
-    happened: list[str] = [
-        describe_action(a, names[a["player"]], a["player"] == tutorial.you, rules)
-        for a in position.actions
-    ]
+    happened: list[str] = list(
+        describe_actions(position.actions, names, tutorial.you, rules, state=position.state)
+    )
     last = position.completed_tricks[-1] if position.completed_tricks else None
     last_winner = trick_winner_name(state, names)
     values = narration_values(position, rules, tutorial.you)

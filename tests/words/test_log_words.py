@@ -1,0 +1,51 @@
+"""A card played to a trick already led is said as following it, on every page with a log."""
+
+import re
+
+import pytest
+from django.utils import translation
+
+from words.log_words import describe_actions, in_trick_before, leads
+
+pytestmark = [pytest.mark.django_db, pytest.mark.integration]
+
+PLAY, DRAW = {"type": "play"}, {"type": "draw"}
+
+
+def test_leads_alternate_with_follows_trick_by_trick():
+    actions = [PLAY, PLAY, DRAW, DRAW, PLAY, PLAY, PLAY]
+    assert leads(actions, 2) == [True, False, None, None, True, False, True]
+    assert leads(actions, 3, in_trick=1) == [False, False, None, None, True, False, False]
+
+
+def test_the_cards_before_a_run_are_read_back_from_the_trick_after_it():
+    two_played = {"trick": [{"player": 0, "card": "AS"}]}
+    assert in_trick_before([PLAY, PLAY], two_played, 2) == 1  # a card followed, then a lead
+    assert in_trick_before([PLAY], two_played, 3) == 0
+    assert in_trick_before([PLAY, DRAW], {"trick": []}, 2) == 1
+
+
+def test_describe_actions_says_the_second_card_of_a_trick_as_following():
+    from sixtysix import get_preset
+
+    rules = get_preset("classic66")
+    actions = [
+        {"type": "play", "player": 1, "card": "AS"},
+        {"type": "play", "player": 0, "card": "9S"},
+    ]
+    with translation.override("da"):
+        lines = describe_actions(actions, ["Du", "Modspilleren"], 0, rules, state={"trick": []})
+    assert "lagde" not in lines[0] and "lagde" in lines[1], lines
+
+
+def _log(html: str) -> list[str]:
+    """The lines of the page's log ("Just now:")."""
+    block = re.search(r'<div class="happened">(.*?)</ul>', html, re.S).group(1)
+    return re.findall(r"<li[^>]*>(.*?)</li>", block, re.S)
+
+
+def test_a_lesson_says_the_card_played_to_the_lead_as_following(client):
+    """The lesson's third step: the reader leads, the opponent plays to it."""
+    lines = _log(client.get("/lv/tutorials/first-deal/3/").content.decode())
+    assert lines[0].startswith("Tu noliki"), lines
+    assert lines[1].startswith("Pretinieks pielika"), lines

@@ -1,0 +1,76 @@
+"""The log of a run of actions: each card said as led or as played to a trick already led.
+
+Whether a play leads depends on the cards already in the trick, which only the run as a
+whole knows; practice, lessons, puzzles, the deal review and the tables all say their
+actions through here, so a card that follows is never told as a lead ("lagde", "pielika",
+"dołożył" rather than "spillede ud", "nolika", "zagrał")."""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.safestring import SafeString
+from sixtysix.ruleset import RuleSet
+
+from .explain import describe_action
+
+
+def trick_size(state: Mapping[str, Any], rules: RuleSet) -> int:
+    """Cards in a full trick of this deal: the seats that play it (a dealer or a moon
+    bidder's partner may sit out)."""
+    return len(state.get("active") or range(rules.players))
+
+
+def leads(actions: Sequence[Mapping[str, Any]], size: int, in_trick: int = 0) -> list[bool | None]:
+    """For each action: True for a play that leads a trick, False for one that follows,
+    None for any other action. `in_trick`: cards already in the trick before the first;
+    `size`: cards in a full trick (the seats that play this deal)."""
+    flags: list[bool | None] = []
+    for action in actions:
+        if action.get("type") == "play":
+            flags.append(in_trick % size == 0)
+            in_trick += 1
+        else:
+            flags.append(None)
+    return flags
+
+
+def in_trick_before(
+    actions: Sequence[Mapping[str, Any]], state: Mapping[str, Any], size: int
+) -> int:
+    """Cards in the trick before `actions`, read back from the trick in `state` (the
+    position after them): every trick holds `size` cards, so it is the count now less
+    the plays, modulo a trick."""
+    plays = sum(1 for action in actions if action.get("type") == "play")
+    return (len(state.get("trick") or []) - plays) % size
+
+
+def describe_actions(
+    actions: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    you: int,
+    rules: RuleSet,
+    *,
+    state: Mapping[str, Any],
+    in_trick: int | None = None,
+    drawn: Mapping[int, str] | None = None,
+) -> list[SafeString]:
+    """One log line per action, in order. `state`: the position after the actions (it
+    gives the trick's size and, unless `in_trick` says it, the cards in the trick before
+    the first); `drawn`: the card the reader took at a draw, by the draw's index in
+    `actions`, where the page may show it."""
+    size = trick_size(state, rules)
+    if in_trick is None:
+        in_trick = in_trick_before(actions, state, size)
+    return [
+        describe_action(
+            dict(action),
+            names[action["player"]],
+            action["player"] == you,
+            rules,
+            drawn=(drawn or {}).get(index),
+            led=led,
+        )
+        for index, (action, led) in enumerate(
+            zip(actions, leads(actions, size, in_trick), strict=True)
+        )
+    ]
