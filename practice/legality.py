@@ -55,8 +55,10 @@ def claim_refusal(game: Game) -> str:
     view = player_view(game.deal, YOU)
     if claim_is_true(view, game.rules):
         return ""
-    if view.card_points:
-        points = sum(view.card_points[s] for s in side_seats(view, game.rules, YOU))
-    else:
-        points = view.own_points
-    return str(claim_too_early(points=points, target=game.rules.target))
+    side = side_seats(view, game.rules, YOU)
+    points = sum(view.card_points[s] for s in side) if view.card_points else view.own_points
+    others = game.rules.players - len(side)
+    words = claim_too_early(
+        points=points, target=game.rules.target, side=len(side) > 1, others=others
+    )
+    return str(words)

@@ -149,12 +149,11 @@ def hint_text(data: dict[str, Any], rules: RuleSet) -> HintText:
     details = []
     for key, value, share in sorted(data["moves"], key=lambda m: -m[1]):
         facts = {"move": _label(key, rules), "share": round(share * 100), "value": _signed(value)}
-        details.append(
-            _fill(
-                _("%(move)s: wins %(share)d%% of the time, %(value)s game points on average."),
-                facts,
-            )
-        )
+        if rules.scoring == "raw_points":  # Idiot-66: the card points themselves count
+            text = _("%(move)s: wins %(share)d%% of the time, %(value)s card points on average.")
+        else:
+            text = _("%(move)s: wins %(share)d%% of the time, %(value)s game points on average.")
+        details.append(_fill(text, facts))
     return HintText(line, summary, details)
 
 

@@ -19,13 +19,23 @@ def side_names() -> list[str]:
     return [_("Your side"), _("The other side")]
 
 
+def score_text(value: int) -> str:
+    """A score as printed: a minus sign (U+2212), not a hyphen, below zero."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
 def _score_list(values: list[int], names: list[str]) -> str:
     return ", ".join(
-        _("%(player)s %(points)d") % {"player": names[i], "points": v} for i, v in enumerate(values)
+        _("%(player)s %(points)s") % {"player": names[i], "points": score_text(v)}
+        for i, v in enumerate(values)
     )
 
 
 def _match_rule(rules: RuleSet) -> str:
+    if rules.match_direction == "up" and not rules.match_deals and rules.scoring == "bid_units":
+        return ngettext("first to %(n)d unit", "first to %(n)d units", rules.match_target) % {
+            "n": rules.match_target
+        }
     if rules.match_direction == "up" and not rules.match_deals:
         return ngettext(
             "first to %(n)d game point", "first to %(n)d game points", rules.match_target

@@ -116,8 +116,9 @@ def verdict_line(verdict: Judged, rules: RuleSet) -> SafeString:
 
 
 def sure_line(verdict: Judged) -> str:
-    """How sure a sampled verdict is (exact and weighed verdicts need no such line)."""
-    if verdict.method != "sampled" or verdict.best == verdict.chosen:
+    """How sure a sampled verdict is that the move was worse: said only of a move marked
+    worse than good (exact and weighed verdicts need no such line)."""
+    if verdict.method != "sampled" or verdict.best == verdict.chosen or verdict.mark == "good":
         return ""
     return _("How sure: %(sure)d %% that your move was really worse.") % {
         "sure": percent(verdict.sure)
