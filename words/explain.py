@@ -381,7 +381,7 @@ def _and(names: list[str]) -> str:
 def _totals(result: dict[str, Any], names: list[str]) -> str:
     points = result.get("card_points", [])
     return ", ".join(
-        _("%(player)s %(points)d") % {"player": in_sentence(names[seat]), "points": points[seat]}
+        _("%(player)s %(points)s") % {"player": in_sentence(names[seat]), "points": points[seat]}
         for seat in range(min(len(points), len(names)))
     )
 
