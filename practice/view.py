@@ -21,7 +21,6 @@ from words.deal_words import (
     side_points_line,
     turn_line,
 )
-from words.explain import describe_result
 from words.log_words import describe_actions
 from words.markup import render_inline
 from words.match_words import (
@@ -34,6 +33,7 @@ from words.match_words import (
     pad_winner,
     score_text,
 )
+from words.result_words import describe_result
 from words.table import (
     SeatView,
     TableView,

@@ -10,9 +10,10 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from sixtysix import Action, RuleSet
 
-from words.explain import describe_result, explain_refusal, seat_name
+from words.explain import explain_refusal, seat_name
 from words.log_words import describe_actions
 from words.markup import render_inline
+from words.result_words import describe_result
 from words.table import SeatView, TableView, choice_label, trick_winner_name
 
 from . import wording

@@ -15,7 +15,6 @@ from sixtysix.players import player_view
 
 from practice.game import pad_row
 from words.deal_words import bidding_lines, contract_line, sat_out, seat_bid, turn_line
-from words.explain import describe_result
 from words.log_words import describe_actions
 from words.markup import render_inline
 from words.match_words import (
@@ -28,6 +27,7 @@ from words.match_words import (
     pad_winner,
     score_text,
 )
+from words.result_words import describe_result
 from words.table import (
     SeatView,
     TableView,

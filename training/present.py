@@ -15,8 +15,8 @@ from sixtysix import Action, Deal
 from practice.game import Game
 from practice.ids import YOU
 from practice.positions import start_position
-from words.explain import describe_result
 from words.log_words import describe_actions
+from words.result_words import describe_result
 from words.review_words import (
     better_line,
     cannot_judge_line,

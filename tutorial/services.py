@@ -12,10 +12,11 @@ from sixtysix import Action, RuleSet
 
 from practice.game import PRACTICE_VARIANTS
 from rules.models import RuleSection
-from words.explain import describe_result, explain_refusal, seat_name
+from words.explain import explain_refusal, seat_name
 from words.lesson_words import also_good_reply, correct_reply, not_this_lesson_reply
 from words.log_words import describe_actions
 from words.markup import fill_html, render_inline, render_markup
+from words.result_words import describe_result
 from words.solver_facts import is_false_claim, judge
 from words.solver_words import false_claim, wrong_move
 from words.table import SeatView, TableView, choice_label, trick_winner_name

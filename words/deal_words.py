@@ -10,7 +10,7 @@ from sixtysix import Deal
 from sixtysix.bidding import contract_points, is_moon
 from sixtysix.ruleset import RuleSet
 
-from .explain import in_sentence
+from .result_words import in_sentence
 
 
 def _one_opponent(rules: RuleSet) -> bool:

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 from sixtysix.match import Match
 from sixtysix.ruleset import RuleSet
 
-from .explain import in_sentence, reason_words
+from .result_words import in_sentence, reason_words
 from .table import same_side, seat_names
 
 

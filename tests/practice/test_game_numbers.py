@@ -14,9 +14,9 @@ from sixtysix.presets import get_preset
 
 from practice.hints import hint_text
 from rules.parameters import ROWS
-from words.explain import describe_result
 from words.markup import render_inline
 from words.match_words import explain_game_points
+from words.result_words import describe_result
 
 pytestmark = pytest.mark.unit
 

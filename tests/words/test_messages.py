@@ -17,7 +17,8 @@ from sixtysix.presets import PRESET_IDS, get_preset
 
 from rules.parameters import ROWS
 from tests.words.checks import assert_clean, mentions_the_others, visible_text
-from words.explain import RESULT_REASONS, describe_action, describe_result, explain_refusal
+from words.explain import describe_action, explain_refusal
+from words.result_words import RESULT_REASONS, describe_result
 from words.table import choice_label
 
 LANGUAGES = ["en", "da", "nb", "pl", "lv"]

@@ -22,9 +22,10 @@ from rules.parameters import ROWS
 from tests.words.checks import visible_text
 from tests.words.test_messages import CODES, STATES, details_for
 from words import deal_words, match_words
-from words.explain import RESULT_REASONS, describe_action, describe_result, explain_refusal
+from words.explain import describe_action, explain_refusal
 from words.hint_words import hint_text
 from words.markup import render_inline
+from words.result_words import RESULT_REASONS, describe_result
 from words.table import choice_label, seat_names, strict_badge
 
 pytestmark = pytest.mark.unit

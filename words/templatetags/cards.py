@@ -45,6 +45,6 @@ def card_back() -> SafeString:
 @register.filter
 def in_sentence(name: str) -> str:
     """A seat's name inside a sentence ("Trick won by: your partner"), not starting it."""
-    from words.explain import in_sentence as lower_first
+    from words.result_words import in_sentence as lower_first
 
     return lower_first(str(name))
