@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from sixtysix.ruleset import RuleSet
 
 from words import rule_words as said
+from words import score_words as scored
 
 
 def as_ruleset(rules: RuleSet | dict) -> RuleSet:
@@ -98,7 +99,7 @@ ROWS: tuple[Row, ...] = (
     ),
     Row("stock", DEAL, gettext_lazy("Stock"), ("stock_draw_rule",), said.stock_words),
     key_row("first_leader", DEAL, gettext_lazy("First lead"), said.FIRST_LEADER),
-    key_row("next_dealer", DEAL, gettext_lazy("Next dealer"), said.NEXT_DEALER),
+    key_row("next_dealer", DEAL, gettext_lazy("Next dealer"), scored.NEXT_DEALER),
     Row(
         "strict_obligation",
         PLAY,
@@ -144,7 +145,7 @@ ROWS: tuple[Row, ...] = (
         "marriages_per_lead",
         MARRIAGES,
         gettext_lazy("Marriages per lead"),
-        said.per_lead_words,
+        scored.per_lead_words,
         _has_marriages,
     ),
     key_row(
@@ -283,7 +284,7 @@ ROWS: tuple[Row, ...] = (
         SCORE,
         gettext_lazy("Last trick"),
         ("last_trick_bonus",),
-        said.last_trick_words,
+        scored.last_trick_words,
     ),
     Row(
         "exhausted_resolution",
@@ -292,12 +293,12 @@ ROWS: tuple[Row, ...] = (
         ("exhausted_resolution",),
         said.exhausted_words,
     ),
-    Row("scoring", SCORE, gettext_lazy("Scoring a deal"), ("scoring",), said.scoring_words),
+    Row("scoring", SCORE, gettext_lazy("Scoring a deal"), ("scoring",), scored.scoring_words),
     key_row(
         "schneider_threshold",
         SCORE,
         gettext_lazy("Schneider line"),
-        said.schneider_line,
+        scored.schneider_line,
         lambda r: r.has_schneider,
     ),
     Row(
@@ -305,7 +306,7 @@ ROWS: tuple[Row, ...] = (
         SCORE,
         gettext_lazy("Equal totals"),
         ("draw_handling",),
-        lambda r: said.choice(said.DRAW_HANDLING)(r.draw_handling),
+        lambda r: said.choice(scored.DRAW_HANDLING)(r.draw_handling),
         lambda r: r.ties_possible and r.counts_game_points,
     ),
     key_row(
@@ -319,7 +320,7 @@ ROWS: tuple[Row, ...] = (
         SCORE,
         gettext_lazy("Bidding"),
         ("bidding", "bid_unit", "moon"),
-        said.bidding_words,
+        scored.bidding_words,
         lambda r: r.has_bidding,
     ),
     Row(
@@ -327,7 +328,7 @@ ROWS: tuple[Row, ...] = (
         MATCH,
         gettext_lazy("Match"),
         ("match_target", "match_direction", "match_deals"),
-        said.match_words,
+        scored.match_words,
     ),
     key_row(
         "dealer_score_cap",
@@ -339,7 +340,7 @@ ROWS: tuple[Row, ...] = (
         "idiot_settlement",
         MATCH,
         gettext_lazy("Settling the round"),
-        said.IDIOT_SETTLEMENT,
+        scored.IDIOT_SETTLEMENT,
         lambda r: r.scoring == "raw_points",
     ),
 )
@@ -361,7 +362,7 @@ FACT_ROWS: tuple[Row, ...] = (
         CLOSING,
         gettext_lazy("Closing"),
         ("closing_allowed",),
-        said.closing_summary,
+        scored.closing_summary,
         lambda r: r.has_stock,
     ),
     ROWS_BY_ID["bidding"],
