@@ -31,9 +31,22 @@ LANGUAGES = ["en", "da", "nb", "pl", "lv"]
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
-    """Load every content file once per test database, as set-up does for the real site."""
+    """Load every content file once per test database, as set-up does for the real site.
+
+    At the end, on PostgreSQL, the sessions that worker threads of the WebSocket tests
+    still hold (the channel layer's executor threads keep theirs) are ended, or dropping
+    the test database fails ("being accessed by other users")."""
     with django_db_blocker.unblock():
         call_command("load_content", verbosity=0)
+    yield
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
 
 
 @pytest.fixture
