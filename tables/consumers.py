@@ -97,7 +97,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is None:
             return await self._refuse(lambda: _("This seat is not yours."), 4403)
         await self.channel_layer.group_add(group_name(self.table.pk), self.channel_name)
-        if await database_sync_to_async(play.present)(self.table, self.seat):
+        if await database_sync_to_async(play.present)(self.table, self.seat) is not None:
             await database_sync_to_async(changed)(self.table.pk)
         await self.send_state()
         self._spawn(self._tick())  # a worker may have died between two moves: play on
@@ -168,8 +168,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if not Seat.objects.filter(pk=seat.pk, seq__lt=seq).update(seq=seq):
                 return _("That message was sent before, or out of turn: it is ignored.")
             seat.refresh_from_db()
-            if play.present(table, seat):
+            replaced = play.present(table, seat)
+            if replaced is not None:
                 changed(table.pk)
+                if isinstance(content.get("at"), int):
+                    content["at"] = play.rebase(content["at"], replaced)
             return ""
 
     def _act(self, content) -> str | dict:

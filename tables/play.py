@@ -217,8 +217,11 @@ def tick(table: Table, notify: Callable[[], None] | None = None) -> bool:
     return bool(advance(table, notify)) or changed
 
 
-def present(table: Table, seat: Seat) -> bool:
-    """The seat's player is here: take the seat back from the computer. True if it was away."""
+def present(table: Table, seat: Seat) -> int | None:
+    """The seat's player is here: take the seat back from the computer.
+
+    When it was away, the version its fresh turn clock replaced, else None: only the
+    clock changed there, so a message sent on that version still stands (`rebase`)."""
     now = timezone.now()
     if seat.seen is None or now - seat.seen > timedelta(seconds=10):
         Seat.objects.filter(pk=seat.pk).update(seen=now)
@@ -226,6 +229,12 @@ def present(table: Table, seat: Seat) -> bool:
     if seat.away and Seat.objects.filter(pk=seat.pk, away=True).update(away=False):
         seat.away = False
         table.refresh_from_db()
-        commit(table)  # a fresh turn clock for the one who came back
-        return True
-    return False
+        replaced = table.version
+        if commit(table):  # a fresh turn clock for the one who came back
+            return replaced
+    return None
+
+
+def rebase(at: int | None, replaced: int | None) -> int | None:
+    """The version a message was sent on, moved past a return (`present`) it predates."""
+    return at + 1 if replaced is not None and at == replaced else at

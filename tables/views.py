@@ -156,7 +156,7 @@ def table_page(request, code):
     table = _table(code)
     seat = _seat(request, table)
     if request.method != "POST":
-        if seat is not None and play.present(table, seat):
+        if seat is not None and play.present(table, seat) is not None:
             changed(table.pk)
         if play.tick(table, lambda: changed(table.pk)):
             changed(table.pk)
@@ -175,19 +175,21 @@ def table_page(request, code):
         return _page(request, table, seat, message=limit_words()["rate"], status=429)
     except limits.Unavailable:
         return _page(request, table, seat, message=limit_words()["busy"], status=503)
-    play.present(table, seat)
+    replaced = play.present(table, seat)
+    if replaced is not None:
+        changed(table.pk)
     table.refresh_from_db()
     if command == "handoff":
         token = seating.new_handoff(seat)
         url = request.build_absolute_uri(reverse("tables:handoff", args=[table.code, token]))
         return _page(request, table, seat, handoff=url)
-    return _act(request, table, seat, command)
+    return _act(request, table, seat, command, replaced)
 
 
-def _act(request, table, seat, command):
+def _act(request, table, seat, command, replaced=None):
     post = request.POST
     at = post.get("at")
-    at = int(at) if at and at.isdigit() and len(at) < 10 else None
+    at = play.rebase(int(at) if at and at.isdigit() and len(at) < 10 else None, replaced)
     key = post.get("move", "")[:20]
     if command == "move" and key in ("declare", "close") and post.get("confirm") != "1":
         return _page(request, table, seat, message=confirm_question(table, key))

@@ -131,6 +131,28 @@ def test_a_stale_or_illegal_move_is_refused_and_changes_nothing():
     assert Move.objects.count() == before + 1 or Move.objects.count() > before
 
 
+def test_a_player_back_from_away_moves_on_the_table_they_saw():
+    """Coming back starts a fresh turn clock (a new version); the move sent on the table as
+    the player last saw it still counts, and a really stale one is still refused."""
+    anna, bo = Client(), Client()
+    table = open_table(anna)
+    sit(bo, table)
+    clients = {0: anna, 1: bo}
+    states = {s: state(c, table) for s, c in clients.items()}
+    mover = next(s for s, st in states.items() if st["choices"])
+    Seat.objects.filter(table=table, index=mover).update(away=True)
+    url = reverse("tables:table", args=[table.code])
+    seen = states[mover]["version"]
+    move = {"do": "move", "move": pick(states[mover]["choices"]), "at": seen}
+    assert clients[mover].post(url, move).status_code == 302
+    assert not Seat.objects.get(table=table, index=mover).away
+    assert Move.objects.filter(table=table, player=mover, by="seat").count() == 1
+    Seat.objects.filter(table=table, index=mover).update(away=True)
+    old = clients[mover].post(url, {"do": "next", "at": seen})
+    assert old.status_code == 409
+    assert "moved on" in old.content.decode()
+
+
 def test_handoff_link_moves_the_seat_once():
     anna, phone, later = Client(), Client(), Client()
     table = open_table(anna)

@@ -274,3 +274,29 @@ async def _idle(settings):
 
 def test_an_idle_seat_is_played_by_the_computer_until_its_player_returns(settings):
     asyncio.run(_idle(settings))
+
+
+async def _back_from_away():
+    table, secrets = await database_sync_to_async(open_table)()
+    app = build()
+    comms = {s: await connect(app, table, secret) for s, secret in secrets.items()}
+    first = {s: (await drain(c))[-1] for s, c in comms.items()}
+    mover = next(s for s, m in first.items() if m["choices"])
+    await database_sync_to_async(Seat.objects.filter(table=table, index=mover).update)(away=True)
+    seen = first[mover]
+    await comms[mover].send_json_to(
+        {"type": "move", "key": pick(seen["choices"]), "at": seen["version"], "seq": 1}
+    )
+    answers = await drain(comms[mover], 0.5)
+    for comm in comms.values():
+        await comm.disconnect()
+    return answers, mover
+
+
+def test_a_player_back_from_away_moves_on_the_table_they_saw():
+    """Coming back bumps the version (a fresh turn clock); the first move sent on the view
+    the player had is played, not refused as stale."""
+    answers, mover = asyncio.run(_back_from_away())
+    assert not [a for a in answers if a["type"] == "error"], answers
+    assert Move.objects.filter(player=mover, by="seat").count() == 1
+    assert not Seat.objects.get(index=mover).away
