@@ -1,17 +1,23 @@
 """Tables at once: N tables of two friends each, played by WebSocket clients, against one
 or two daphne workers (two need the Redis channel layer: --redis URL).
 
-Prints moves per second, p50/p99 from a move to every seat's update, lost or duplicated
-moves (the database against what the clients saw acknowledged), the latency of a cached
-page while the tables play, and, with two workers, the seconds until every table plays on
-after one worker is killed (its seats reconnect to the other).
+Prints moves per second, the servers' CPU time a move, p50/p99 from a move to every seat's
+update, lost or duplicated moves (the database against what the clients saw acknowledged),
+the latency of a cached page while the tables play, and, with two workers, the seconds
+until every table plays on after one worker is killed (its seats reconnect to the other).
+Flat out (the default) every seat moves the moment it may, which measures throughput: the
+latency is then the queue. `--think S` has each seat think about S seconds a move, as
+people do, which measures the latency a table of people feels.
 
     .venv/bin/python benchmarks/tables.py --tables 10
-    .venv/bin/python benchmarks/tables.py --tables 200 --workers 2 --redis redis://127.0.0.1:6379/0
+    .venv/bin/python benchmarks/tables.py --tables 200 --workers 2 --think 3 \
+        --redis redis://127.0.0.1:6379/0
 """
 
 import argparse
 import asyncio
+import os
+import random
 import re
 import sqlite3
 import sys
@@ -26,7 +32,8 @@ sys.path.insert(0, str(ROOT))
 from tables.testing import Daphne, Socket, Visitor, prepare_database  # noqa: E402
 
 LIMITS = {"TABLES_MESSAGES_PER_SECOND": "100000", "TABLES_PER_CLIENT": "100000",
-          "TABLES_MAX_CONNECTIONS": "100000"}  # fmt: skip
+          "TABLES_MAX_CONNECTIONS": "100000",
+          "TEST_DB_CONN_MAX_AGE": "60"}  # fmt: skip  # the production connection age
 
 
 class Table:
@@ -77,8 +84,9 @@ async def connect(table, urls, seat):
     return sock
 
 
-async def drive(table, stop, latencies):
-    """Make the moves of this table's two seats as soon as each may."""
+async def drive(table, stop, latencies, think=0.0):
+    """Make the moves of this table's two seats: as soon as each may, or after `think`
+    seconds on average (people think; 0 plays flat out, which measures throughput)."""
     while not stop.is_set():
         latest = [table.latest.get(s) for s in (0, 1)]
         if None in latest:
@@ -93,6 +101,10 @@ async def drive(table, stop, latencies):
         if mover is None or top + 1 in table.pending:
             await asyncio.sleep(0.005)
             continue
+        if think:
+            await asyncio.sleep(random.uniform(0.5, 1.5) * think)
+            if any(table.latest.get(s) is not latest[s] for s in (0, 1)):
+                continue  # the table changed while the seat thought
         m = latest[mover]
         key = next((k for k in m["choices"] if k not in ("declare", "close")), m["choices"][0])
         table.seq[mover] = max(table.seq[mover], m["seq"]) + 1
@@ -124,6 +136,17 @@ async def page_latency(url, stop, out):
         await asyncio.sleep(0.05)
 
 
+def cpu_seconds(servers) -> float:
+    """User + system CPU the servers' processes have used so far (Linux /proc)."""
+    total = 0.0
+    for server in servers:
+        if server.process and server.process.poll() is None:
+            fields = Path(f"/proc/{server.process.pid}/stat").read_text().rpartition(")")[2]
+            utime, stime = fields.split()[11:13]
+            total += (int(utime) + int(stime)) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def pct(values, p):
     return (
         sorted(values)[min(len(values) - 1, int(len(values) * p))] * 1000
@@ -132,7 +155,7 @@ def pct(values, p):
     )
 
 
-async def run(tables, servers, seconds, kill):
+async def run(tables, servers, seconds, kill, think):
     urls = [s.url for s in servers]
     idle_pages = []
     stop0 = asyncio.Event()
@@ -147,8 +170,8 @@ async def run(tables, servers, seconds, kill):
             listeners.append(asyncio.ensure_future(listen(t, seat, latencies)))
     stop = asyncio.Event()
     pager = asyncio.ensure_future(page_latency(urls[0], stop, pages))
-    drivers = [asyncio.ensure_future(drive(t, stop, latencies)) for t in tables]
-    start = time.monotonic()
+    drivers = [asyncio.ensure_future(drive(t, stop, latencies, think)) for t in tables]
+    start, cpu0 = time.monotonic(), cpu_seconds(servers)
     recovery = None
     await asyncio.sleep(seconds / 2 if kill else seconds)
     if kill:
@@ -169,12 +192,12 @@ async def run(tables, servers, seconds, kill):
             await asyncio.sleep(0.05)
         await asyncio.sleep(seconds / 2)
     stop.set()
-    elapsed = time.monotonic() - start
+    elapsed, cpu = time.monotonic() - start, cpu_seconds(servers) - cpu0
     await asyncio.gather(*drivers, pager, return_exceptions=True)
     for t in tables:
         for sock in t.sockets.values():
             await sock.close()
-    return latencies, pages, idle_pages, elapsed, recovery
+    return latencies, pages, idle_pages, elapsed, recovery, cpu
 
 
 def check_database(path, tables):
@@ -204,6 +227,9 @@ def main():
     parser.add_argument("--workers", type=int, default=1, choices=(1, 2))
     parser.add_argument("--redis", default="", help="redis://… (needed for two workers)")
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds a person thinks a move (0: flat out)"
+    )
     args = parser.parse_args()
     if args.workers == 2 and not args.redis:
         parser.error("two workers need --redis")
@@ -213,15 +239,17 @@ def main():
     servers = [Daphne(database, **env).start() for _i in range(args.workers)]
     try:
         tables = open_tables(servers[0].url, args.tables)
-        result = asyncio.run(run(tables, servers, args.seconds, args.workers == 2))
-        latencies, pages, idle_pages, elapsed, recovery = result
+        result = asyncio.run(run(tables, servers, args.seconds, args.workers == 2, args.think))
+        latencies, pages, idle_pages, elapsed, recovery, cpu = result
         lost, duplicated = check_database(database, tables)
         moves = sum(t.made for t in tables)
         layer = "redis" if args.redis else "in-memory"
         update = f"p50 {pct(latencies, 0.5):.0f} ms, p99 {pct(latencies, 0.99):.0f} ms"
         page = f"p50 {pct(idle_pages, 0.5):.1f} ms alone, {pct(pages, 0.5):.1f} ms"
-        print(f"{args.tables} tables, {args.workers} worker(s), channel layer: {layer}")
+        pace = f"{args.think:g} s a move" if args.think else "flat out"
+        print(f"{args.tables} tables, {args.workers} worker(s), channel layer: {layer}, {pace}")
         print(f"moves: {moves} in {elapsed:.1f} s = {moves / elapsed:.1f} moves/s")
+        print(f"server CPU: {1000 * cpu / max(moves, 1):.1f} ms a move (both seats' updates)")
         print(f"move -> every seat's update: {update} ({len(latencies)} moves)")
         print(f"lost moves: {lost}, duplicated moves: {duplicated}")
         print(f"cached page /en/variants/: {page} (p99 {pct(pages, 0.99):.1f}) while playing")

@@ -31,8 +31,9 @@ if CACHES["default"]["BACKEND"].endswith("RedisCache"):
     CACHES["default"]["LOCATION"] = f"{base}/{1 + worker % 15}"
 CACHES["shared"] = shared_cache(CACHES["default"])  # noqa: F405
 # The live server's threads must not keep connections open, or PostgreSQL refuses to drop
-# the test database at the end ("being accessed by other users").
-DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+# the test database at the end ("being accessed by other users"). benchmarks/tables.py
+# serves with the production age (TEST_DB_CONN_MAX_AGE=60).
+DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("TEST_DB_CONN_MAX_AGE", "0"))  # noqa: F405
 
 # Tests roll their transactions back, so one content version serves the whole session and
 # its page count only grows (the in-memory cache culls the counter, Redis keeps it): no cap

@@ -206,11 +206,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_state()
 
     def _state(self) -> tuple[dict, float | None]:
-        table, seat = self._place()
+        _table, seat = self._place()
         with translation.override(self.lang):
-            table.refresh_from_db()
-            seat.refresh_from_db()
-            loaded = load(table)
+            seat = Seat.objects.select_related("table").get(pk=seat.pk)  # one query, both rows
+            self.seat, self.table = seat, seat.table
+            loaded = load(seat.table)
             message = state_message(loaded, seat.index)
         message["seq"] = seat.seq
         message["now"] = time.time()

@@ -105,9 +105,12 @@ def sit(table: Table, index: int, name: str) -> str:
 
 
 def _start_if_full(table: Table) -> None:
-    table.refresh_from_db()
-    if not table.started and not free_seats(table):
-        commit(table, started=True)
+    """A new version for the seat just taken (every seat sees the name), and the start
+    once no seat is free; tried again if another change came in between."""
+    for _i in range(20):
+        table.refresh_from_db()
+        if commit(table, started=table.started or not free_seats(table)):
+            return
 
 
 def new_handoff(seat: Seat) -> str:

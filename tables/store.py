@@ -6,6 +6,9 @@ it was read (compare-and-set on `version`) and inside one transaction with its m
 a move is recorded once or not at all, whichever worker or process sent it.
 """
 
+import contextlib
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -76,7 +79,37 @@ def variant_of(slug: str) -> Variant:
     return variant
 
 
+_LOADED: OrderedDict[tuple[int, int, str, int], tuple[list[Seat], list[Move], Game]] = OrderedDict()
+LOADED_KEPT = 1024  # tables whose latest version this process keeps rebuilt
+_REBUILDING = threading.Lock()
+
+
 def load(table: Table) -> Loaded:
+    """The table at the version it was read at. A version is written once (compare-and-
+    set) and every change a seat can see commits a new one, so a version rebuilt before
+    is rebuilt again only when this process has forgotten it: the mover, every seat's
+    view and the computer share one rebuild a move. Nothing here mutates the game."""
+    key = (table.pk, table.version, table.match_id, table.number)
+    kept = _LOADED.get(key)
+    if kept is None:
+        with _REBUILDING:  # the seats' views and the computer's thread: one rebuild
+            kept = _LOADED.get(key) or _rebuild(table)
+            # kept only when no commit came between: then the moves read are this version's
+            if (
+                key not in _LOADED
+                and Table.objects.filter(pk=table.pk, version=table.version).exists()
+            ):
+                _LOADED[key] = kept
+                if len(_LOADED) > LOADED_KEPT:
+                    _LOADED.popitem(last=False)
+    else:
+        with contextlib.suppress(KeyError):  # another thread may have just dropped it
+            _LOADED.move_to_end(key)
+    seats, moves, game = kept
+    return Loaded(table, seats, moves, game)
+
+
+def _rebuild(table: Table) -> tuple[list[Seat], list[Move], Game]:
     variant = variant_of(table.variant)
     rules = table_rules(variant)
     moves = list(Move.objects.filter(table=table, match_id=table.match_id, number=table.number))
@@ -92,7 +125,7 @@ def load(table: Table) -> Loaded:
         [],
         list(table.pad),
     )
-    return Loaded(table, list(table.seats.all()), moves, game)
+    return list(table.seats.all()), moves, game
 
 
 def load_code(code: str) -> Loaded | None:

@@ -10,6 +10,7 @@ serves every language.
 
 import tomllib
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -113,8 +114,13 @@ def card_html(code: str, form: str | None = None, *, face: bool = False) -> Safe
     """A card picture: role=img with the spoken name, the visible glyphs hidden.
 
     `face=True` draws the full card face (hands, trick, turn-up); otherwise a small tile
-    that sits in a line of text.
+    that sits in a line of text. Drawn once per language (a table draws dozens a view).
     """
+    return _card_html(code, form, face, get_language())
+
+
+@lru_cache(maxsize=4096)
+def _card_html(code: str, form: str | None, face: bool, language: str | None) -> SafeString:
     rank, suit = code[0], code[1]
     if face:
         return format_html(

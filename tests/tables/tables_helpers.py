@@ -14,6 +14,7 @@ def hidden_from(table: Table, me: int, upto: int | None = None) -> set[str]:
     (all of them by default): the other hands, the stock and the dead cards, minus its own
     cards and every card ever shown to all (played, a turn-up, a marriage's king and queen,
     the dealer's trump card)."""
+    table.refresh_from_db()
     game = load(table).game
     actions = game.actions if upto is None else game.actions[:upto]
     seed = deal_seed(game.variant.slug, game.deal_id)

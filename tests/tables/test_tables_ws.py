@@ -229,6 +229,7 @@ async def _restart():
     # the "restart": a new application, a new channel layer, no variant kept in memory
     channel_layers.backends.clear()
     store._VARIANTS.clear()
+    store._LOADED.clear()
     app = build()
     comms = {s: await connect(app, table, secret) for s, secret in secrets.items()}
     latest = {s: (await drain(c))[-1] for s, c in comms.items()}
