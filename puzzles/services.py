@@ -275,7 +275,7 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
     first = walk(puzzle, []).deal.state()  # the line is played from the puzzle's start
     view.best_line = [
         str(render_inline(line))
-        for line in describe_actions(
+        for line in wording.describe_line(
             best_line(puzzle), names, seat, rules, state=first, in_trick=len(first["trick"])
         )
     ]

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.safestring import SafeString
 from sixtysix.ruleset import RuleSet
 
+from .draw_words import named_draw_line, two_of_more
 from .explain import describe_action
 
 
@@ -61,16 +62,17 @@ def describe_actions(
     size = trick_size(state, rules)
     if in_trick is None:
         in_trick = in_trick_before(actions, state, size)
-    return [
-        describe_action(
-            dict(action),
-            names[action["player"]],
-            action["player"] == you,
-            rules,
-            drawn=(drawn or {}).get(index),
-            led=led,
+    named = two_of_more(state, rules)  # a seat sits out: the other player goes by his seat
+    lines = []
+    for index, (action, led) in enumerate(
+        zip(actions, leads(actions, size, in_trick), strict=True)
+    ):
+        card = (drawn or {}).get(index)
+        if named and action.get("type") == "draw":
+            lines.append(named_draw_line(action, names, you, rules, state=state, drawn=card))
+            continue
+        player = action["player"]
+        lines.append(
+            describe_action(dict(action), names[player], player == you, rules, drawn=card, led=led)
         )
-        for index, (action, led) in enumerate(
-            zip(actions, leads(actions, size, in_trick), strict=True)
-        )
-    ]
+    return lines

@@ -1,0 +1,88 @@
+"""A line still to be played, said as moves to make: a puzzle's best play on both sides.
+
+The log (words/log_words.py) tells what happened, in the past tense; a line of best play has
+not happened, so it is told in the present ("You lead [J♣]", Polish "Zagrywasz", which also
+spares the reader the past tense's gender, "Zagrałeś"). A card that follows a lead is said
+as following it, as in the log. A puzzle starts with the stock used up, so its lines hold
+only plays, marriages and claims; any other move is said as the log says it.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.safestring import SafeString
+from django.utils.translation import pgettext
+from sixtysix.ruleset import RuleSet
+
+from .card_names import SUIT_SYMBOLS, card_slot, suit_slot
+from .explain import describe_action
+from .log_words import leads, trick_size
+from .markup import fill_html
+
+
+def _claim(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
+    target = rules.target
+    if rules.team_play and is_you:
+        return fill_html(pgettext("line", "You claim %(target)d for your side."), target=target)
+    if rules.team_play:
+        return fill_html(
+            pgettext("line", "%(player)s claims %(target)d for his side."),
+            player=actor,
+            target=target,
+        )
+    if is_you:
+        return fill_html(pgettext("line", "You claim %(target)d."), target=target)
+    return fill_html(pgettext("line", "%(player)s claims %(target)d."), player=actor, target=target)
+
+
+def _play(card: str, actor: str, is_you: bool, led: bool) -> SafeString:
+    slot = card_slot(card)
+    if led and is_you:
+        # Translators: a move of the best line, still to be played (present tense).
+        return fill_html(pgettext("line", "You lead [card:def]."), card=slot)
+    if led:
+        return fill_html(pgettext("line", "%(player)s leads [card:def]."), player=actor, card=slot)
+    if is_you:
+        # Translators: a card played to a trick already led, in the best line.
+        return fill_html(pgettext("line, following", "You play [card:def]."), card=slot)
+    return fill_html(
+        pgettext("line, following", "%(player)s plays [card:def]."), player=actor, card=slot
+    )
+
+
+def describe_move(
+    action: Mapping[str, Any], actor: str, is_you: bool, rules: RuleSet, *, led: bool | None
+) -> SafeString:
+    """One move of the line, in the present tense."""
+    kind = action.get("type")
+    card, suit = action.get("card"), action.get("suit")
+    if kind == "play" and isinstance(card, str) and len(card) == 2:
+        return _play(card, actor, is_you, led is not False)
+    if kind == "meld" and suit in SUIT_SYMBOLS:
+        slot = suit_slot(str(suit))
+        if is_you:
+            return fill_html(pgettext("line", "You show the marriage in [suit]."), suit=slot)
+        return fill_html(
+            pgettext("line", "%(player)s shows the marriage in [suit]."), player=actor, suit=slot
+        )
+    if kind == "declare":
+        return _claim(actor, is_you, rules)
+    return describe_action(dict(action), actor, is_you, rules, led=led)
+
+
+def describe_line(
+    actions: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    you: int,
+    rules: RuleSet,
+    *,
+    state: Mapping[str, Any],
+    in_trick: int,
+) -> list[SafeString]:
+    """One sentence per move of a line played from `state`, with `in_trick` cards already in
+    its trick."""
+    flags = leads(actions, trick_size(state, rules), in_trick)
+    return [
+        describe_move(action, names[action["player"]], action["player"] == you, rules, led=led)
+        for action, led in zip(actions, flags, strict=True)
+    ]
