@@ -13,7 +13,7 @@ from sixtysix import Action
 from sixtysix.cards import CODES, mask_codes
 
 from words.card_names import card_html
-from words.explain import describe_action
+from words.log_words import describe_actions
 from words.table import seat_names
 
 from .game import Game
@@ -28,7 +28,7 @@ def _turnup(deal) -> str | None:
     return CODES[deal.turnup] if deal.turnup is not None and deal.turnup_in_stock else None
 
 
-def _replay_from(game: Game, start: int) -> Game:
+def replay_from(game: Game, start: int) -> Game:
     """The deal as it stood before action `start` (rebuilt from the seed, as a token is)."""
     return Game(
         game.variant,
@@ -45,33 +45,19 @@ def _replay_from(game: Game, start: int) -> Game:
 
 def events_since(game: Game, start: int) -> list[dict[str, Any]]:
     """The events of `game.actions[start:]` in order, for the reader's seat."""
-    deal = _replay_from(game, start).deal
+    deal = replay_from(game, start).deal
+    raws = game.actions[start:]
+    # the log's own sentences: words.log_words decides which card leads and which follows
     names = seat_names(game.rules, YOU)
+    state = game.deal.state()
+    texts = describe_actions(raws, names, YOU, game.rules, state=state, in_trick=len(deal.trick))
     out: list[dict[str, Any]] = []
-    for raw in game.actions[start:]:
+    for raw, text in zip(raws, texts, strict=True):
         action = Action.from_dict(raw)
-        seat = action.player
-        event: dict[str, Any] = {"type": action.type, "seat": seat}
+        event: dict[str, Any] = {"type": action.type, "seat": action.player}
         if action.type != "draw":
-            led = not deal.trick if action.type == "play" else None
-            text = describe_action(raw, names[seat], seat == YOU, game.rules, led=led)
             event["text"] = str(text)
-        turnup, mine = _turnup(deal), deal.hands[YOU]
-        sizes = [bin(h).count("1") for h in deal.hands]
-        deal.apply(action)
-        if action.type == "play":
-            event.update(_face(raw["card"]))
-        elif action.type == "meld":
-            event["cards"] = [_face(f"{r}{raw['suit']}") for r in "KQ"]
-        elif action.type == "exchange":
-            # the turn-up goes to the hand, the low trump takes its place: both public
-            event["taken"] = _face(turnup) if turnup else None
-            given = _turnup(deal)
-            event["given"] = _face(given) if given else None
-        elif action.type == "draw":
-            event["seats"] = [s for s, h in enumerate(deal.hands) if bin(h).count("1") > sizes[s]]
-            new = mask_codes(deal.hands[YOU] & ~mine)
-            event["you"] = _face(new[0]) if new else None
+        event.update(_apply(deal, action, raw))
         out.append(event)
         if action.type == "play" and not deal.trick:
             out.append({"type": "trick", "seat": deal.last_trick_winner})
@@ -79,3 +65,28 @@ def events_since(game: Game, start: int) -> list[dict[str, Any]]:
             out.append({"type": "end", "seat": None})
             break
     return out
+
+
+def _apply(deal, action: Action, raw: dict[str, Any]) -> dict[str, Any]:
+    """Play `action` on `deal`; the public cards it shows (played, shown, exchanged, drawn)."""
+    turnup, mine = _turnup(deal), deal.hands[YOU]
+    sizes = [bin(h).count("1") for h in deal.hands]
+    deal.apply(action)
+    if action.type == "play":
+        return _face(raw["card"])
+    if action.type == "meld":
+        return {"cards": [_face(f"{r}{raw['suit']}") for r in "KQ"]}
+    if action.type == "exchange":
+        # the turn-up goes to the hand, the low trump takes its place: both public
+        given = _turnup(deal)
+        return {
+            "taken": _face(turnup) if turnup else None,
+            "given": _face(given) if given else None,
+        }
+    if action.type == "draw":
+        new = mask_codes(deal.hands[YOU] & ~mine)
+        return {
+            "seats": [s for s, h in enumerate(deal.hands) if bin(h).count("1") > sizes[s]],
+            "you": _face(new[0]) if new else None,
+        }
+    return {}

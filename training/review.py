@@ -24,6 +24,7 @@ from sixtysix.cards import mask_codes
 from sixtysix.hints import view_key
 from sixtysix.players import player_view
 
+from practice.events import replay_from
 from practice.game import Game
 from practice.ids import YOU
 
@@ -84,17 +85,7 @@ class Review:
 
 def first_deal(game: Game) -> Game:
     """The same deal with no action played yet (after a start position's prelude)."""
-    return Game(
-        game.variant,
-        game.rules,
-        game.match_id,
-        game.number,
-        game.deal_id,
-        [],
-        game.start,
-        origin=game.origin,
-        house=game.house,
-    )
+    return replay_from(game, 0)
 
 
 def content_key(game: Game) -> str:

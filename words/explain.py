@@ -8,7 +8,8 @@ true for the variant it is shown in. Every sentence comes back as safe HTML buil
 (fill_html), with cards and suits already drawn: callers neither escape nor render it again.
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.safestring import SafeString
@@ -51,54 +52,67 @@ def _claim_timing(rules: RuleSet) -> str:
     return _("You may claim only right after winning a trick or showing a marriage.")
 
 
-def explain_refusal(
-    code: str,
-    details: dict[str, Any],
-    state: Mapping[str, Any] | None = None,
-    *,
-    rules: RuleSet,
-) -> SafeString:
-    """One sentence that says why the engine refused a move, as safe HTML.
+Builders = dict[str, Callable[[], SafeString]]
 
-    The sentence states the variant's own rule (its number of marriages per lead, whether
-    it has a stock, a claim, closing), read from `rules`.
-    """
-    details = details if isinstance(details, dict) else {}
-    suit = _suit(details.get("suit"), named=True)
-    card = _card(details.get("card"))
-    because = _phase_reason(state, rules)
-    reason = details.get("reason")
 
-    def obliged(text: str, **values: object) -> SafeString:
+@dataclass(frozen=True)
+class _Refusal:
+    """What a refusal's sentence is built from: the engine's details and the variant."""
+
+    details: dict[str, Any]
+    rules: RuleSet
+    because: str  # _phase_reason: "The stock is closed, so " or ""
+
+    @property
+    def suit(self) -> Slot:
+        return _suit(self.details.get("suit"), named=True)
+
+    @property
+    def card(self) -> Slot:
+        return _card(self.details.get("card"))
+
+    @property
+    def reason(self) -> object:
+        return self.details.get("reason")
+
+    def obliged(self, text: str, **values: object) -> SafeString:
         # "The stock is closed, so you must …", or "You must …" where no reason is given.
-        sentence = because + text if because else text[:1].upper() + text[1:]
+        sentence = self.because + text if self.because else text[:1].upper() + text[1:]
         return fill_html(sentence, **values)
 
-    def plain(text: str, **values: object) -> SafeString:
-        return fill_html(text, **values)
 
-    per_lead = rules.marriages_per_lead
-    minimum = details.get("minimum", 0)
-    builders = {
+def _play_refusals(why: _Refusal) -> Builders:
+    """Turn, hand and the duties of following, heading and trumping."""
+    plain = fill_html
+    return {
         "deal_over": lambda: plain(_("The deal is over; no more moves can be made.")),
         "not_your_turn": lambda: plain(_("It is not your turn.")),
         "card_not_in_hand": lambda: plain(_("That card is not in your hand.")),
-        "must_follow_suit": lambda: obliged(
-            _("you must follow suit: play a card of [suit]."), suit=suit
+        "must_follow_suit": lambda: why.obliged(
+            _("you must follow suit: play a card of [suit]."), suit=why.suit
         ),
-        "must_head_trick": lambda: obliged(
-            _("you must win the trick if you can: play a higher card than [card:def]."), card=card
+        "must_head_trick": lambda: why.obliged(
+            _("you must win the trick if you can: play a higher card than [card:def]."),
+            card=why.card,
         ),
-        "must_overtrump": lambda: obliged(
-            _("you must over-trump: play a trump higher than [card:def]."), card=card
+        "must_overtrump": lambda: why.obliged(
+            _("you must over-trump: play a trump higher than [card:def]."), card=why.card
         ),
-        "must_trump": lambda: obliged(
-            _("you must play a trump ([suit]), since you cannot follow suit."), suit=suit
+        "must_trump": lambda: why.obliged(
+            _("you must play a trump ([suit]), since you cannot follow suit."), suit=why.suit
         ),
         "must_lead_marriage_card": lambda: plain(
             _("You have shown a marriage, so you must lead its King or Queen ([suit])."),
-            suit=suit,
+            suit=why.suit,
         ),
+    }
+
+
+def _stock_refusals(why: _Refusal) -> Builders:
+    """Drawing, closing and exchanging the trump card."""
+    plain, details, rules, reason = fill_html, why.details, why.rules, why.reason
+    minimum = details.get("minimum", 0)
+    return {
         "must_draw_first": lambda: plain(_("The trick's winner must draw from the stock first.")),
         "no_draw_due": lambda: plain(_("There is nothing to draw now.")),
         "no_stock": lambda: plain(_("This game has no stock.")),
@@ -128,7 +142,7 @@ def explain_refusal(
         ),
         "exchange_not_allowed": lambda: plain(_("This game has no exchange of the trump card.")),
         "no_exchange_card": lambda: plain(
-            _("You do not hold [card:def], the card to exchange."), card=_card(details.get("card"))
+            _("You do not hold [card:def], the card to exchange."), card=why.card
         ),
         "exchange_same_card": lambda: plain(
             _("The turn-up is already that card; there is nothing to gain.")
@@ -136,9 +150,17 @@ def explain_refusal(
         "exchange_decision_pending": lambda: plain(
             _("First decide whether to exchange the trump card.")
         ),
+    }
+
+
+def _marriage_refusals(why: _Refusal) -> Builders:
+    """Showing a marriage: who, when and how many per lead."""
+    plain, rules, reason = fill_html, why.rules, why.reason
+    per_lead = rules.marriages_per_lead
+    return {
         "meld_not_on_lead": lambda: plain(_("A marriage may be shown only by the player on lead.")),
         "no_marriage": lambda: plain(
-            _("You do not hold both King and Queen of [suit]."), suit=suit
+            _("You do not hold both King and Queen of [suit]."), suit=why.suit
         ),
         "marriage_already_this_lead": lambda: plain(
             ngettext(
@@ -159,6 +181,14 @@ def explain_refusal(
             else _("You may show a marriage only after you have won a trick.")
         ),
         "marriage_not_allowed": lambda: plain(_("This game has no marriages.")),
+    }
+
+
+def _claim_and_bid_refusals(why: _Refusal) -> Builders:
+    """The claim, the bidding and naming trumps."""
+    plain, details, rules, reason = fill_html, why.details, why.rules, why.reason
+    minimum = details.get("minimum", 0)
+    return {
         "declare_not_allowed": lambda: plain(
             _("This game has no claim: the deal is played to the last trick.")
             if reason == "variant" or not rules.can_declare
@@ -174,8 +204,30 @@ def explain_refusal(
         "trump_not_allowed": lambda: plain(_("You may not name trumps now.")),
         "trump_not_named": lambda: plain(_("Trumps must be named first.")),
     }
-    build = builders.get(code)
-    return build() if build else plain(_("That move is not allowed here."))
+
+
+_REFUSAL_GROUPS = (_play_refusals, _stock_refusals, _marriage_refusals, _claim_and_bid_refusals)
+
+
+def explain_refusal(
+    code: str,
+    details: dict[str, Any],
+    state: Mapping[str, Any] | None = None,
+    *,
+    rules: RuleSet,
+) -> SafeString:
+    """One sentence that says why the engine refused a move, as safe HTML.
+
+    The sentence states the variant's own rule (its number of marriages per lead, whether
+    it has a stock, a claim, closing), read from `rules`.
+    """
+    details = details if isinstance(details, dict) else {}
+    why = _Refusal(details, rules, _phase_reason(state, rules))
+    for group in _REFUSAL_GROUPS:
+        build = group(why).get(code)
+        if build:
+            return build()
+    return fill_html(_("That move is not allowed here."))
 
 
 def seat_name(seat: int, you: int, players: int, partnerships: bool) -> str:
@@ -241,6 +293,52 @@ def _claim_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
     return fill_html(pgettext("log", "%(player)s claimed %(target)d."), player=actor, target=target)
 
 
+def _your_line(kind: str, card: Slot, suit: Slot, value: object) -> SafeString | None:
+    """A move of the reader's own in the log, or None for a kind without a line."""
+    lines = {
+        # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
+        # (the forms of each language: words/card_forms.toml).
+        "play": lambda: fill_html(pgettext("log", "You played [card:def]."), card=card),
+        "meld": lambda: fill_html(pgettext("log", "You showed the marriage in [suit]."), suit=suit),
+        "exchange": lambda: fill_html(pgettext("log", "You exchanged the trump card.")),
+        "close": lambda: fill_html(pgettext("log", "You closed the stock.")),
+        "bid": lambda: fill_html(pgettext("log", "You bid %(value)s."), value=value),
+        "pass": lambda: fill_html(pgettext("log", "You passed.")),
+        "trump": lambda: fill_html(pgettext("log", "You named [suit] as trumps."), suit=suit),
+    }
+    line = lines.get(kind)
+    return line() if line else None
+
+
+def _their_line(kind: str, actor: str, card: Slot, suit: Slot, value: object) -> SafeString | None:
+    """Another player's move in the log, or None for a kind without a line."""
+    lines = {
+        # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
+        # (the forms of each language: words/card_forms.toml).
+        "play": lambda: fill_html(
+            pgettext("log", "%(player)s played [card:def]."), player=actor, card=card
+        ),
+        "meld": lambda: fill_html(
+            pgettext("log", "%(player)s showed the marriage in [suit]."),
+            player=actor,
+            suit=suit,
+        ),
+        "exchange": lambda: fill_html(
+            pgettext("log", "%(player)s exchanged the trump card."), player=actor
+        ),
+        "close": lambda: fill_html(pgettext("log", "%(player)s closed the stock."), player=actor),
+        "bid": lambda: fill_html(
+            pgettext("log", "%(player)s bid %(value)s."), player=actor, value=value
+        ),
+        "pass": lambda: fill_html(pgettext("log", "%(player)s passed."), player=actor),
+        "trump": lambda: fill_html(
+            pgettext("log", "%(player)s named [suit] as trumps."), player=actor, suit=suit
+        ),
+    }
+    line = lines.get(kind)
+    return line() if line else None
+
+
 def describe_action(
     action: dict[str, Any],
     actor: str,
@@ -273,44 +371,7 @@ def describe_action(
             return fill_html(pgettext("log", "You bid the moon."))
         return fill_html(pgettext("log", "%(player)s bid the moon."), player=actor)
     if is_you:
-        lines = {
-            # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
-            # (the forms of each language: words/card_forms.toml).
-            "play": lambda: fill_html(pgettext("log", "You played [card:def]."), card=card),
-            "meld": lambda: fill_html(
-                pgettext("log", "You showed the marriage in [suit]."), suit=suit
-            ),
-            "exchange": lambda: fill_html(pgettext("log", "You exchanged the trump card.")),
-            "close": lambda: fill_html(pgettext("log", "You closed the stock.")),
-            "bid": lambda: fill_html(pgettext("log", "You bid %(value)s."), value=value),
-            "pass": lambda: fill_html(pgettext("log", "You passed.")),
-            "trump": lambda: fill_html(pgettext("log", "You named [suit] as trumps."), suit=suit),
-        }
+        line = _your_line(str(kind), card, suit, value)
     else:
-        lines = {
-            # Translators: [card] and [suit] take the form you name, e.g. [card:acc]
-            # (the forms of each language: words/card_forms.toml).
-            "play": lambda: fill_html(
-                pgettext("log", "%(player)s played [card:def]."), player=actor, card=card
-            ),
-            "meld": lambda: fill_html(
-                pgettext("log", "%(player)s showed the marriage in [suit]."),
-                player=actor,
-                suit=suit,
-            ),
-            "exchange": lambda: fill_html(
-                pgettext("log", "%(player)s exchanged the trump card."), player=actor
-            ),
-            "close": lambda: fill_html(
-                pgettext("log", "%(player)s closed the stock."), player=actor
-            ),
-            "bid": lambda: fill_html(
-                pgettext("log", "%(player)s bid %(value)s."), player=actor, value=value
-            ),
-            "pass": lambda: fill_html(pgettext("log", "%(player)s passed."), player=actor),
-            "trump": lambda: fill_html(
-                pgettext("log", "%(player)s named [suit] as trumps."), player=actor, suit=suit
-            ),
-        }
-    line = lines.get(str(kind))
-    return line() if line else fill_html("%(kind)s", kind=str(kind))
+        line = _their_line(str(kind), actor, card, suit, value)
+    return line if line is not None else fill_html("%(kind)s", kind=str(kind))

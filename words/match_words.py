@@ -112,6 +112,54 @@ def describe_settlement(match: Match, you: int) -> str:
     }
 
 
+def _loser_points_line(points: int, game_points: int, rules: RuleSet, loser_is_you: bool) -> str:
+    """A deal won on points: the loser's card points against the schneider line."""
+    facts = {"points": points, "line": rules.schneider_threshold}
+    if loser_is_you:
+        if game_points == 3:
+            return _("You took no trick (schwarz): 3 game points.")
+        if game_points == 2:
+            return (
+                _("You have %(points)d card points, under %(line)d (schneider): 2 game points.")
+                % facts
+            )
+        return _("You have %(points)d card points, %(line)d or more: 1 game point.") % facts
+    if game_points == 3:
+        return _("The computer took no trick (schwarz): 3 game points.")
+    if game_points == 2:
+        return (
+            _("The computer has %(points)d card points, under %(line)d (schneider): 2 game points.")
+            % facts
+        )
+    return _("The computer has %(points)d card points, %(line)d or more: 1 game point.") % facts
+
+
+def _false_claim_line(game_points: int, rules: RuleSet, winner_is_you: bool) -> str:
+    """A claim without the points: the other player scores."""
+    facts = {"target": rules.target, "n": game_points}
+    if winner_is_you:
+        return (
+            ngettext(
+                "The computer claimed %(target)d without having %(target)d points: you score "
+                "%(n)d game point.",
+                "The computer claimed %(target)d without having %(target)d points: you score "
+                "%(n)d game points.",
+                game_points,
+            )
+            % facts
+        )
+    return (
+        ngettext(
+            "You claimed %(target)d without having %(target)d points: the computer scores "
+            "%(n)d game point.",
+            "You claimed %(target)d without having %(target)d points: the computer scores "
+            "%(n)d game points.",
+            game_points,
+        )
+        % facts
+    )
+
+
 def explain_game_points(result: dict[str, Any], rules: RuleSet, you: int) -> str:
     """Why the deal scored 1, 2 or 3: the loser's points and tricks against the table."""
     if not result.get("winners") or rules.scoring != "standard_1_2_3" or rules.players != 2:
@@ -121,51 +169,9 @@ def explain_game_points(result: dict[str, Any], rules: RuleSet, you: int) -> str
     loser = 1 - winner
     points = result["card_points"][loser]
     if reason in ("declared", "most_points", "closed_made"):
-        facts = {"points": points, "line": rules.schneider_threshold}
-        game_points = result["game_points"]
-        if loser == you:
-            if game_points == 3:
-                return _("You took no trick (schwarz): 3 game points.")
-            if game_points == 2:
-                return (
-                    _("You have %(points)d card points, under %(line)d (schneider): 2 game points.")
-                    % facts
-                )
-            return _("You have %(points)d card points, %(line)d or more: 1 game point.") % facts
-        if game_points == 3:
-            return _("The computer took no trick (schwarz): 3 game points.")
-        if game_points == 2:
-            return (
-                _(
-                    "The computer has %(points)d card points, under %(line)d (schneider): "
-                    "2 game points."
-                )
-                % facts
-            )
-        return _("The computer has %(points)d card points, %(line)d or more: 1 game point.") % facts
+        return _loser_points_line(points, result["game_points"], rules, loser == you)
     if reason == "false_declaration":
-        facts = {"target": rules.target, "n": result["game_points"]}
-        if winner == you:
-            return (
-                ngettext(
-                    "The computer claimed %(target)d without having %(target)d points: you score "
-                    "%(n)d game point.",
-                    "The computer claimed %(target)d without having %(target)d points: you score "
-                    "%(n)d game points.",
-                    facts["n"],
-                )
-                % facts
-            )
-        return (
-            ngettext(
-                "You claimed %(target)d without having %(target)d points: the computer scores "
-                "%(n)d game point.",
-                "You claimed %(target)d without having %(target)d points: the computer scores "
-                "%(n)d game points.",
-                facts["n"],
-            )
-            % facts
-        )
+        return _false_claim_line(result["game_points"], rules, winner == you)
     if reason in ("closed_failed", "closer_beaten"):
         # the number the engine scored by this variant's penalty rule, not a preset's
         return ngettext(
