@@ -16,6 +16,7 @@ Redis's used memory, and the statuses the attack got. The attacks:
 
 - moves: the same move posted again and again with the same form (computer play each time)
 - next deals: "Next deal" posted again and again with a finished deal's form
+- deal links: ``?deal=`` with a new well-formed id each time (a new match each time)
 - sitemap: /sitemap.xml with a new random parameter each time
 - host ports: a cached page with a new port in the Host header each time
 - compare orderings: /compare/?v=... with the variants in every order and combination
@@ -45,6 +46,7 @@ from pages import HOST, ROOT, Workspace, ensure_venv, install_cleanup, log, redi
 
 MAX_REQUESTS = 5_000  # per thread and attack, besides the deadline
 CACHED = "/en/variants/classic66/"
+PRACTICE = "/en/practice/classic66/"
 VARIANTS = ["classic66", "schnapsen", "idiot66", "three_no_stock", "four_hand_american"]
 BUDGET_RATIO = 3.0
 BUDGET_REDIS = 10 * 2**20
@@ -110,7 +112,7 @@ def practice_form(client: Client, slug: str, deal: str) -> dict:
 
 def finished_deal(client: Client, slug: str) -> dict:
     """Play the first button every time until the deal is over (bounded)."""
-    found = practice_form(client, slug, "hjkmnpqrs")
+    found = practice_form(client, slug, "hjkmnpqrst")
     for _ in range(80):
         if found["over"] or not found["moves"]:
             return found
@@ -146,6 +148,7 @@ def attacks(port: int, finished: dict, moving: dict):
     return {
         "moves": lambda t, n: ("POST", "/en/practice/classic66/", move_body, None),
         "next deals": lambda t, n: ("POST", "/en/practice/classic66/", next_body, None),
+        "deal links": lambda t, n: ("GET", f"{PRACTICE}?deal={deal_id(t, n)}", None, None),
         "sitemap": lambda t, n: ("GET", f"/sitemap.xml?x={t}-{n}", None, None),
         "host ports": lambda t, n: ("GET", CACHED, None, f"{HOST}:{1024 + (t * 7919 + n) % 60000}"),
         "compare orderings": lambda t, n: (
@@ -198,7 +201,7 @@ def run_attack(port, name, make, threads, seconds, cookies, alone) -> dict:
 def deal_id(t: int, n: int) -> str:
     letters = "abcdefghjkmnpqrstuvwxyz23456789"
     number = t * 100_003 + n
-    return "".join(letters[(number // len(letters) ** i) % len(letters)] for i in range(9))
+    return "".join(letters[(number // len(letters) ** i) % len(letters)] for i in range(10))
 
 
 def redis_used() -> int:
@@ -248,7 +251,7 @@ def main() -> int:
     log("playing a deal to its end for the next-deal attack")
     finished = finished_deal(client, "classic66")
     player = Client(port)
-    moving = practice_form(player, "classic66", "mnpqrstuv")
+    moving = practice_form(player, "classic66", "mnpqrstuvw")
     alone = p50(Client(port), 4)
     log(f"cached page alone: p50 {alone:.1f} ms")
     results = []

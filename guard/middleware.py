@@ -29,20 +29,33 @@ from .clients import client_ip
 MAX_IN_FLIGHT = 2  # costly requests of one client running at once in one process
 RETRY_AFTER = 5
 COSTLY_PATH = re.compile(r"^/(?:(?P<lang>[a-z]{2})/)?practice/[\w-]+/$", re.ASCII)
-BUCKETS = {"POST": ("play",), "GET": ("hint",)}
+LINK_KEYS = ("deal", "house", "from")  # a GET with one of these deals a new match
 # The views' own sentences (practice/views.py), so an early refusal reads as a late one.
 TOO_MANY = {
-    "POST": gettext_noop("You have sent many moves in a short time. Try again in a minute."),
-    "GET": gettext_noop("You have asked for many hints in a short time. Try again in a minute."),
+    "play": gettext_noop("You have sent many moves in a short time. Try again in a minute."),
+    "hint": gettext_noop("You have asked for many hints in a short time. Try again in a minute."),
+    "deal": gettext_noop(
+        "You have opened many new deals in a short time. Try again in a few minutes."
+    ),
 }
 CROWDED = gettext_noop("Your earlier requests are still being answered. Try again in a moment.")
 
 
-def costly(request: HttpRequest) -> re.Match[str] | None:
-    """The path's match when the request makes the computer or the solver work."""
-    if request.method == "POST" or (request.method == "GET" and "hint" in request.GET):
-        return COSTLY_PATH.match(request.path_info)
-    return None
+def costly(request: HttpRequest) -> tuple[re.Match[str], str] | None:
+    """The path's match and the view's bucket when the request makes the computer or the
+    solver work: a post plays, a hint asks the solver, a link deals a new match."""
+    if request.method == "POST":
+        bucket = "play"
+    elif request.method != "GET":
+        return None
+    elif "hint" in request.GET:
+        bucket = "hint"
+    elif any(key in request.GET for key in LINK_KEYS):
+        bucket = "deal"
+    else:
+        return None
+    match = COSTLY_PATH.match(request.path_info)
+    return None if match is None else (match, bucket)
 
 
 class CostlyRequestMiddleware:
@@ -52,14 +65,14 @@ class CostlyRequestMiddleware:
         self._lock = threading.Lock()
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        match = costly(request)
-        if match is None:
+        found = costly(request)
+        if found is None:
             return self.get_response(request)
+        match, bucket = found
         client = client_ip(request) or "unknown"
-        method = request.method or "GET"
-        window = limits.blocked(BUCKETS[method], client)
+        window = limits.blocked((bucket,), client)
         if window:
-            return self._refuse(request, match, TOO_MANY[method], window)
+            return self._refuse(request, match, TOO_MANY[bucket], window)
         with self._lock:
             if self._running[client] >= MAX_IN_FLIGHT:
                 crowded = True

@@ -19,7 +19,11 @@ KEEP = 30 * 24 * 3600  # as long as the practice cookie lives
 
 
 def _key(game) -> str:
-    return f"over:{game.variant.slug}:{game.match_id}:{game.number}:{game.deal_id}"
+    return key(game.variant.slug, game.match_id, game.number, game.deal_id)
+
+
+def key(slug: str, match_id: str, number: int, deal_id: str) -> str:
+    return f"over:{slug}:{match_id}:{number}:{deal_id}"
 
 
 def note(game) -> None:
@@ -30,6 +34,15 @@ def note(game) -> None:
         caches["shared"].set(_key(game), 1, KEEP)
     except Exception as exc:
         logger.warning("Finished deal not noted: %s", exc)
+
+
+def first_deal_over(slug: str, match_id: str, deal_id: str) -> bool:
+    """The first deal of this match was played to its end (False when the store cannot say)."""
+    try:
+        return caches["shared"].get(key(slug, match_id, 0, deal_id)) is not None
+    except Exception as exc:
+        logger.warning("Finished deals unreadable: %s", exc)
+        return False
 
 
 def reopened(game) -> bool:

@@ -11,10 +11,13 @@ from rules.models import Variant
 from words.deal_words import deal_over_refusal, not_your_turn_refusal
 from words.explain import explain_refusal
 
+from . import finished
 from .game import MAX_PAD, Game, GameError, pad_row, table_rules
 from .ids import YOU, fresh_match_id, new_id, next_deal_id, next_match_id
 from .positions import start_position
 from .seats import advance, draw_for_others, others_only_draw
+
+FRESH_STEPS = 32  # finished first deals a client's match of the day steps past
 
 
 def game_new(
@@ -45,7 +48,7 @@ def game_new(
     if deal_id is not None or origin:
         match_id = new_id()
     elif match_id is None:
-        match_id = new_id() if client is None else fresh_match_id(client, variant.slug, house)
+        match_id = new_id() if client is None else _fresh_match(client, variant.slug, house)
     if deal_id is None:
         deal_id = next_deal_id(match_id, 0)
     dealer = rules.players - 1
@@ -68,6 +71,18 @@ def game_new(
     )
     advance(game)
     return game
+
+
+def _fresh_match(client: str, slug: str, house: str) -> str:
+    """The client's match of the day (ids.fresh_match_id), or, once its first deal was
+    played to its end (by this reader before the cookie went, or by another at the same
+    address), the match after it: nobody is dealt a deal that refuses every move."""
+    match_id = fresh_match_id(client, slug, house)
+    for _step in range(FRESH_STEPS):
+        if not finished.first_deal_over(slug, match_id, next_deal_id(match_id, 0)):
+            return match_id
+        match_id = next_match_id(match_id)
+    return new_id()
 
 
 def is_your_turn(game: Game) -> bool:

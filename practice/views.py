@@ -19,6 +19,7 @@ from sixtysix.errors import RuleSetError
 
 from guard import limits
 from guard.clients import client_ip
+from guard.middleware import LINK_KEYS, TOO_MANY
 from rules import house as house_rules
 from rules.house_pages import changes_of
 from rules.models import Variant
@@ -48,6 +49,8 @@ COOKIE = "practice-{slug}"
 COMMANDS = ("move", "next", "new", "back")
 PLAY_RATE = 60  # posts per client and minute (setting PRACTICE_PLAY_RATE overrides)
 PLAY_WINDOW = 60
+DEAL_RATE = 30  # matches a client may open by link a window (setting PRACTICE_DEAL_RATE overrides)
+DEAL_WINDOW = 600
 
 
 def _variant(slug: str) -> Variant:
@@ -247,39 +250,58 @@ def practice_game(request, slug):
                 message=message,
                 status=400,
             )
+    if any(key in request.GET for key in LINK_KEYS):
+        return _by_link(request, variant, house)
+    game = _cookie_game(request, variant) or game_new(variant=variant, client=_client(request))
+    if "hint" in request.GET:
+        return _with_hint(request, game)
+    return _render(request, game)
+
+
+def _by_link(request, variant, house):
+    """A link that deals a new match (a shared deal, a house table, a position): counted
+    like "New match" and run in a machine-wide slot, so links cannot deal without end."""
+    try:
+        limits.take("deal", _client(request), deal_rate(), DEAL_WINDOW)
+        with limits.slot("compute", hints.machine_slots()):
+            return _link_match(request, variant, house)
+    except limits.Limited:
+        message = _(TOO_MANY["deal"])
+        return _busy(request, variant, message, 429, DEAL_WINDOW, for_hint=False)
+    except (limits.Busy, limits.Unavailable):
+        message = _("The computer players are busy right now. Try again in a moment.")
+        return _busy(request, variant, message, 503, hints.RETRY_BUSY, for_hint=False)
+
+
+def _link_match(request, variant, house):
+    client = _client(request)
     raw_deal = request.GET.get("deal")
     if raw_deal is not None:
         deal_id = clean_id(raw_deal)
         if deal_id is None:
-            game = game_new(variant=variant, house=house or "", client=_client(request))
+            game = game_new(variant=variant, house=house or "", client=client)
             message = _(
                 "That is not a deal number of this site: it has %(n)d letters and digits."
             ) % {"n": ID_LENGTH}
             return _render(request, game, message=message, status=400)
         deal_id = sharing.deal_of(deal_id)  # a share id names the deal (sharing.py)
-        return _render(
-            request,
-            game_new(variant=variant, deal_id=deal_id, house=house or "", client=_client(request)),
-        )
-    if house is not None:  # "Play by these rules": a new match under the house table
-        return _render(request, game_new(variant=variant, house=house, client=_client(request)))
+        game = game_new(variant=variant, deal_id=deal_id, house=house or "", client=client)
+        return _render(request, game)
     origin = request.GET.get("from")
-    if origin is not None:
+    if house is None and origin is not None:
         try:
-            return _render(
-                request, game_new(variant=variant, origin=origin[:120], client=_client(request))
-            )
+            return _render(request, game_new(variant=variant, origin=origin[:120], client=client))
         except GameError:
             message = _(
                 "That position could not be found for this game, so a new match has started."
             )
-            return _render(
-                request, game_new(variant=variant, client=_client(request)), message=message
-            )
-    game = _cookie_game(request, variant) or game_new(variant=variant, client=_client(request))
-    if "hint" in request.GET:
-        return _with_hint(request, game)
-    return _render(request, game)
+            return _render(request, game_new(variant=variant, client=client), message=message)
+    # "Play by these rules": a new match under the house table
+    return _render(request, game_new(variant=variant, house=house or "", client=client))
+
+
+def deal_rate() -> int:
+    return int(getattr(settings, "PRACTICE_DEAL_RATE", DEAL_RATE))
 
 
 def _post(request, variant):

@@ -55,3 +55,48 @@ def test_new_match_is_the_only_way_to_new_cards_and_it_is_counted(settings):
     assert len(seen) == 3
     assert client.post(URL, {"state": game.dumps(), "do": "new"}).status_code == 429
     assert _fresh().deal_id in seen  # the cookie dropped: back to the first deal, not a new one
+
+
+def test_links_that_deal_a_new_match_are_counted_and_refused_in_the_readers_language(
+    settings,
+):
+    """`?deal=` takes any well-formed id and `?house=` any code: each opens new cards, so
+    past the allowance a link is refused (429 + Retry-After), early by the middleware too,
+    while the reader's own table still opens."""
+    settings.PRACTICE_DEAL_RATE = 2
+    client = Client(REMOTE_ADDR="203.0.113.8")
+    for query in ({"deal": "abcdefghjk"}, {"house": "fc1"}):
+        assert client.get(URL, query).status_code == 200
+    for query in ({"deal": "bcdefghjkm"}, {"from": "x"}, {"house": "fc1", "deal": "cdefghjkmn"}):
+        response = client.get(URL.replace("/en/", "/pl/"), query)
+        assert response.status_code == 429
+        assert int(response["Retry-After"]) > 60
+        assert "Otwarto wiele nowych rozdań" in response.content.decode()
+    assert client.get(URL).status_code == 200  # no link: the reader's table
+    assert Client(REMOTE_ADDR="198.51.100.9").get(URL, {"deal": "abcdefghjk"}).status_code == 200
+
+
+def _play_out(client, game):
+    """Play the reader's first legal move until the deal is over (the cookie follows)."""
+    for _move in range(120):
+        if game.deal.result is not None:
+            return game
+        move = game.deal.legal_actions()[0]
+        data = {"state": game.dumps(), "move": move.key(), "confirm": "1"}
+        assert client.post(URL, data).status_code == 302
+        game = _game(client.get(URL))
+    pytest.fail("the deal did not end")
+
+
+def test_a_reader_at_the_same_address_is_not_dealt_a_deal_already_played_out():
+    """Two readers behind one address share the match of the day; once its first deal is
+    over, a reader without a cookie gets the match after it, whose moves are accepted."""
+    first = Client(REMOTE_ADDR="203.0.113.9")
+    played = _play_out(first, _game(first.get(URL)))
+    other = _fresh("203.0.113.9")
+    assert other.deal_id != played.deal_id
+    assert other.deal.result is None
+    move = other.deal.legal_actions()[0]
+    data = {"state": other.dumps(), "move": move.key(), "confirm": "1"}
+    assert Client(REMOTE_ADDR="203.0.113.9").post(URL, data).status_code == 302
+    assert _fresh("203.0.113.9").deal_id == other.deal_id  # and then it stays that deal
