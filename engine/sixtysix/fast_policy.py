@@ -75,13 +75,41 @@ def policy_move(d: FastDeal) -> int:
     return _lead(d, p, plays)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
+# The policy's sort keys as ints, per trump index (4: none) and card id: the tuples of
+# policy.py packed so that int order is their lexicographic order (every part bounded),
+# read from tables instead of built for every card of every move.
+def _cheap_key(c: int, t: int) -> int:  # (is trump, points, -rank)
+    return int(SUIT[c] == t) * 1000 + POINTS[c] * 10 + 8 - RANK[c]
+
+
+def _win_key(c: int, t: int) -> int:  # (is trump, points if trump else -points)
+    return 100 + POINTS[c] if SUIT[c] == t else 11 - POINTS[c]
+
+
+def _lose_key(c: int, t: int, marriages: bool) -> int:  # (is trump, points, a half)
+    return int(SUIT[c] == t) * 1000 + POINTS[c] * 10 + int(marriages and RANK[c] in (2, 3))
+
+
+_CHEAP = tuple(tuple(_cheap_key(c, t) for c in range(32)) for t in range(5))
+_WIN = tuple(tuple(_win_key(c, t) for c in range(32)) for t in range(5))
+_LOSE = tuple(
+    tuple(tuple(_lose_key(c, t, m) for c in range(32)) for t in range(5)) for m in (False, True)
+)
+_ACES = sum(1 << (s * 8) for s in range(4))
+
+
+def _lowest(mask: int, key: tuple[int, ...]) -> int:
+    """The card of `mask` with the smallest key; ties to the lowest id (as `min` does)."""
+    best = -1
+    best_key = 1 << 30
     while mask:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        c = low.bit_length() - 1
+        k = key[c]
+        if k < best_key:
+            best, best_key = c, k
         mask ^= low
-    return out
+    return best
 
 
 def _played(d: FastDeal) -> int:
@@ -106,18 +134,23 @@ def _should_close(d: FastDeal, seat: int) -> bool:
     if d.tricks_won[seat]:
         points += d.pending[seat]
     sure = tricks = 0
-    for c in _bits(hand & SUIT_ALL[trump]):  # ascending id = strongest first
+    trumps = hand & SUIT_ALL[trump]
+    while trumps:  # ascending id = strongest first
+        low = trumps & -trumps
+        c = low.bit_length() - 1
         if BEATS[c] & ~gone:  # not a master
             break
-        gone |= 1 << c
+        gone |= low
         sure += POINTS[c]
         tricks += 1
-    sure += sum(11 for c in _bits(hand & ~SUIT_ALL[trump]) if RANK[c] == 0)
+        trumps ^= low
+    sure += 11 * (hand & ~SUIT_ALL[trump] & _ACES).bit_count()
     return points + sure + 2 * tricks >= d.rules.target + 6
 
 
 def _lead(d: FastDeal, seat: int, plays: int) -> int:
-    """`policy._lead` (turn-up and Idiot-66 trumps: the lead never names trumps here)."""
+    """`policy._lead` (turn-up and Idiot-66 trumps: the lead never names trumps here).
+    Its key packed as an int: (0, -points, half, 0) < (1, is trump, ace or ten, half, points)."""
     trump = d.trump
     hand = d.hands[seat]
     r = d._r
@@ -126,26 +159,26 @@ def _lead(d: FastDeal, seat: int, plays: int) -> int:
     marriages = r.marriages and (d.stock_open or r.marriage_in_strict)
     strict = d.closed_by >= 0 or not d.stock_open
     best = -1
-    best_key = (2, 0, 0, 0)
-    for c in _bits(plays):
+    best_key = 1 << 30
+    while plays:
+        low = plays & -plays
+        plays ^= low
+        c = low.bit_length() - 1
+        rank = RANK[c]
         is_trump = SUIT[c] == trump  # never with trump 4 (none yet)
         half = 0
-        if marriages and RANK[c] in (2, 3):
-            other = c + 1 if RANK[c] == 2 else c - 1
+        if marriages and (rank == 2 or rank == 3):
+            other = c + 1 if rank == 2 else c - 1
             twins = (1 << other) | (1 << (other ^ 32))
             # keep a half whose partner is in hand or may still be drawn
             half = 1 if (hand & twins or not played & twins) else 0
         if strict and not is_trump and not BEATS[c] & ~gone:
-            key = (0, -POINTS[c], half, 0)  # cash a master of a side suit
+            key = (11 - POINTS[c]) * 10 + half  # cash a master of a side suit
         else:
-            key = (1, int(is_trump), int(RANK[c] <= 1), half * 100 + POINTS[c])
+            key = 100_000 + is_trump * 10_000 + (rank <= 1) * 1000 + half * 100 + POINTS[c]
         if key < best_key:  # strictly smaller: ties keep the lowest card id
             best, best_key = c, key
     return best
-
-
-def _cheap(c: int, trump: int) -> tuple[int, int, int]:
-    return (int(SUIT[c] == trump), POINTS[c], -RANK[c])
 
 
 def _follow(d: FastDeal, seat: int, plays: int) -> int:
@@ -158,8 +191,7 @@ def _follow(d: FastDeal, seat: int, plays: int) -> int:
     losers = plays & ~winners
     if d.stock_open:
         return _follow_open_two(d, seat, lead, winners, losers)
-    pool = winners or losers
-    return min(_bits(pool), key=lambda c: _cheap(c, trump))
+    return _lowest(winners or losers, _CHEAP[trump])
 
 
 def _follow_open_two(d: FastDeal, seat: int, led: int, winners: int, losers: int) -> int:
@@ -167,7 +199,7 @@ def _follow_open_two(d: FastDeal, seat: int, led: int, winners: int, losers: int
     cheaply in its suit, or a led ace or ten with a trump; else throw the cheapest."""
     trump = d.trump
     if winners:
-        w = min(_bits(winners), key=lambda c: _win_key(c, trump))
+        w = _lowest(winners, _WIN[trump])
         gain = POINTS[led] + POINTS[w]
         reach = d.points[seat] + d.pending[seat] + gain >= d.rules.target
         same_suit = SUIT[w] == SUIT[led] and SUIT[w] != trump
@@ -178,14 +210,4 @@ def _follow_open_two(d: FastDeal, seat: int, led: int, winners: int, losers: int
             or not losers
         ):
             return w
-    marriages = d._r.marriages
-    return min(_bits(losers), key=lambda c: _lose_key(c, trump, marriages))
-
-
-def _win_key(c: int, trump: int) -> tuple[int, int]:
-    t = SUIT[c] == trump
-    return (int(t), POINTS[c] if t else -POINTS[c])
-
-
-def _lose_key(c: int, trump: int, marriages: bool) -> tuple[int, int, int]:
-    return (int(SUIT[c] == trump), POINTS[c], int(marriages and RANK[c] in (2, 3)))
+    return _lowest(losers, _LOSE[d._r.marriages][trump])
