@@ -20,6 +20,9 @@ import random
 from dataclasses import dataclass
 
 from sixtysix import Action, Deal, RuleSet
+from sixtysix.fast import FastDeal, from_action
+from sixtysix.fast import supports as fast_supports
+from sixtysix.fast_policy import fast_side_value, play_out_by_fast_policy
 from sixtysix.hints import view_key
 from sixtysix.pimc import side_value
 from sixtysix.players import PlayerView, player_view
@@ -140,7 +143,11 @@ def _solved(view: PlayerView, rules: RuleSet, chosen: Action, seed: int) -> Verd
 
 
 def _playouts(sampler: WorldSampler, legal: tuple[Action, ...], seat: int, rng, count: int):
-    """`count` rows: each candidate's value in one world (the same world for all)."""
+    """`count` rows: each candidate's value in one world (the same world for all). Where
+    the fast path plays the rules, each world is played out on a `FastDeal` by
+    `fast_policy` (the same moves as `policy` on the `Deal`, several times faster)."""
+    fast = fast_supports(sampler.rules)
+    moves = [from_action(a) for a in legal] if fast else []
     rows: list[list[float]] = []
     for _i in range(count * 3):
         if len(rows) == count:
@@ -149,11 +156,19 @@ def _playouts(sampler: WorldSampler, legal: tuple[Action, ...], seat: int, rng, 
         if not all(world.is_legal(a) for a in legal):
             continue
         row = []
-        for a in legal:
-            d = world.copy()
-            step(d, a)
-            play_out_by_policy(d)
-            row.append(side_value(d, seat))
+        if fast:
+            start = FastDeal.from_deal(world)
+            for m in moves:
+                f = start.copy()
+                f.apply(m)
+                play_out_by_fast_policy(f)
+                row.append(fast_side_value(f, seat))
+        else:
+            for a in legal:
+                d = world.copy()
+                step(d, a)
+                play_out_by_policy(d)
+                row.append(side_value(d, seat))
         rows.append(row)
     return rows
 
