@@ -36,21 +36,20 @@ def note(game) -> None:
         logger.warning("Finished deal not noted: %s", exc)
 
 
-def first_deal_over(slug: str, match_id: str, deal_id: str) -> bool:
-    """The first deal of this match was played to its end (False when the store cannot say)."""
+def _noted(deal_key: str) -> bool:
+    """The deal under `deal_key` was noted as over (False when the store cannot say)."""
     try:
-        return caches["shared"].get(key(slug, match_id, 0, deal_id)) is not None
+        return caches["shared"].get(deal_key) is not None
     except Exception as exc:
         logger.warning("Finished deals unreadable: %s", exc)
         return False
+
+
+def first_deal_over(slug: str, match_id: str, deal_id: str) -> bool:
+    """The first deal of this match was played to its end (False when the store cannot say)."""
+    return _noted(key(slug, match_id, 0, deal_id))
 
 
 def reopened(game) -> bool:
     """True when `game` is an earlier position of a deal that was played to its end."""
-    if game.over:
-        return False
-    try:
-        return caches["shared"].get(_key(game)) is not None
-    except Exception as exc:
-        logger.warning("Finished deals unreadable: %s", exc)
-        return False
+    return not game.over and _noted(_key(game))

@@ -183,8 +183,7 @@ def _with_hint(request, game):
         message = _("Many hints are being worked out right now. Try again in a moment.")
         return _no_hint(request, game, message, 503, hints.RETRY_BUSY)
     except hints.HintRateLimited:
-        message = _("You have asked for many hints in a short time. Try again in a minute.")
-        return _no_hint(request, game, message, 429, hints.RATE_WINDOW)
+        return _no_hint(request, game, _(TOO_MANY["hint"]), 429, hints.RATE_WINDOW)
     if data:
         hint = hints.hint_text(data, game.rules)
     elif is_your_turn(game) and len(game.deal.legal_actions()) > 1:
@@ -261,13 +260,25 @@ def practice_game(request, slug):
 def _by_link(request, variant, house):
     """A link that deals a new match (a shared deal, a house table, a position): counted
     like "New match" and run in a machine-wide slot, so links cannot deal without end."""
+    return _counted(
+        request,
+        variant,
+        "deal",
+        deal_rate(),
+        DEAL_WINDOW,
+        lambda: _link_match(request, variant, house),
+    )
+
+
+def _counted(request, variant, bucket: str, rate: int, window: int, work):
+    """Run `work` inside the client's `bucket` limit and a machine-wide compute slot
+    (shared with the hints), so neither one client nor a crowd can make it cost without end."""
     try:
-        limits.take("deal", _client(request), deal_rate(), DEAL_WINDOW)
+        limits.take(bucket, _client(request), rate, window)
         with limits.slot("compute", hints.machine_slots()):
-            return _link_match(request, variant, house)
+            return work()
     except limits.Limited:
-        message = _(TOO_MANY["deal"])
-        return _busy(request, variant, message, 429, DEAL_WINDOW, for_hint=False)
+        return _busy(request, variant, _(TOO_MANY[bucket]), 429, window, for_hint=False)
     except (limits.Busy, limits.Unavailable):
         message = _("The computer players are busy right now. Try again in a moment.")
         return _busy(request, variant, message, 503, hints.RETRY_BUSY, for_hint=False)
@@ -305,18 +316,10 @@ def deal_rate() -> int:
 
 
 def _post(request, variant):
-    """Every post may make the computer play: a per-client limit and a machine-wide slot
-    (shared with the hints) bound what one client or a crowd can make it cost."""
-    try:
-        limits.take("play", _client(request), play_rate(), PLAY_WINDOW)
-        with limits.slot("compute", hints.machine_slots()):
-            return _play(request, variant)
-    except limits.Limited:
-        message = _("You have sent many moves in a short time. Try again in a minute.")
-        return _busy(request, variant, message, 429, PLAY_WINDOW, for_hint=False)
-    except (limits.Busy, limits.Unavailable):
-        message = _("The computer players are busy right now. Try again in a moment.")
-        return _busy(request, variant, message, 503, hints.RETRY_BUSY, for_hint=False)
+    """Every post may make the computer play, so it is counted and takes a compute slot."""
+    return _counted(
+        request, variant, "play", play_rate(), PLAY_WINDOW, lambda: _play(request, variant)
+    )
 
 
 def play_rate() -> int:
