@@ -113,25 +113,49 @@ def describe_settlement(match: Match, you: int) -> str:
 
 
 def _loser_points_line(points: int, game_points: int, rules: RuleSet, loser_is_you: bool) -> str:
-    """A deal won on points: the loser's card points against the schneider line."""
-    facts = {"points": points, "line": rules.schneider_threshold}
+    """A deal won on points: the loser's card points against the schneider line, and the
+    game points the engine scored (the loser is you or your opponent, a person or not)."""
+    facts = {"points": points, "line": rules.schneider_threshold, "n": game_points}
     if loser_is_you:
         if game_points == 3:
-            return _("You took no trick (schwarz): 3 game points.")
-        if game_points == 2:
-            return (
-                _("You have %(points)d card points, under %(line)d (schneider): 2 game points.")
-                % facts
+            text = ngettext(
+                "You took no trick (schwarz): %(n)d game point.",
+                "You took no trick (schwarz): %(n)d game points.",
+                game_points,
             )
-        return _("You have %(points)d card points, %(line)d or more: 1 game point.") % facts
-    if game_points == 3:
-        return _("The computer took no trick (schwarz): 3 game points.")
-    if game_points == 2:
-        return (
-            _("The computer has %(points)d card points, under %(line)d (schneider): 2 game points.")
-            % facts
+        elif game_points == 2:
+            text = ngettext(
+                "You have %(points)d card points, under %(line)d (schneider): %(n)d game point.",
+                "You have %(points)d card points, under %(line)d (schneider): %(n)d game points.",
+                game_points,
+            )
+        else:
+            text = ngettext(
+                "You have %(points)d card points, %(line)d or more: %(n)d game point.",
+                "You have %(points)d card points, %(line)d or more: %(n)d game points.",
+                game_points,
+            )
+    elif game_points == 3:
+        text = ngettext(
+            "Your opponent took no trick (schwarz): %(n)d game point.",
+            "Your opponent took no trick (schwarz): %(n)d game points.",
+            game_points,
         )
-    return _("The computer has %(points)d card points, %(line)d or more: 1 game point.") % facts
+    elif game_points == 2:
+        text = ngettext(
+            "Your opponent has %(points)d card points, under %(line)d (schneider): "
+            "%(n)d game point.",
+            "Your opponent has %(points)d card points, under %(line)d (schneider): "
+            "%(n)d game points.",
+            game_points,
+        )
+    else:
+        text = ngettext(
+            "Your opponent has %(points)d card points, %(line)d or more: %(n)d game point.",
+            "Your opponent has %(points)d card points, %(line)d or more: %(n)d game points.",
+            game_points,
+        )
+    return text % facts
 
 
 def _false_claim_line(game_points: int, rules: RuleSet, winner_is_you: bool) -> str:
@@ -140,9 +164,9 @@ def _false_claim_line(game_points: int, rules: RuleSet, winner_is_you: bool) -> 
     if winner_is_you:
         return (
             ngettext(
-                "The computer claimed %(target)d without having %(target)d points: you score "
+                "Your opponent claimed %(target)d without having %(target)d points: you score "
                 "%(n)d game point.",
-                "The computer claimed %(target)d without having %(target)d points: you score "
+                "Your opponent claimed %(target)d without having %(target)d points: you score "
                 "%(n)d game points.",
                 game_points,
             )
@@ -150,9 +174,9 @@ def _false_claim_line(game_points: int, rules: RuleSet, winner_is_you: bool) -> 
         )
     return (
         ngettext(
-            "You claimed %(target)d without having %(target)d points: the computer scores "
+            "You claimed %(target)d without having %(target)d points: your opponent scores "
             "%(n)d game point.",
-            "You claimed %(target)d without having %(target)d points: the computer scores "
+            "You claimed %(target)d without having %(target)d points: your opponent scores "
             "%(n)d game points.",
             game_points,
         )
