@@ -347,11 +347,13 @@ def describe_action(
     *,
     drawn: str | None = None,
     led: bool | None = None,
+    beats: bool = False,
 ) -> SafeString:
     """A line of the log ("Just now:"), in the past tense: "Your opponent played [AS]".
 
     `drawn`: the card the reader drew in a draw action, where the page shows it; `led`:
-    False for a card played to a trick already led (Danish "lagde", not "spillede ud")."""
+    False for a card played to a trick already led (Danish "lagde", not "spillede ud");
+    `beats`: that card takes over the trick (Polish "przebija", not "dokłada")."""
     kind = action.get("type")
     card = _card(action.get("card"))
     suit = _suit(action.get("suit"))
@@ -360,6 +362,12 @@ def describe_action(
         return _draw_line(actor, is_you, rules, drawn)
     if kind == "declare":
         return _claim_line(actor, is_you, rules)
+    if kind == "play" and led is False and beats:
+        if is_you:
+            return fill_html(pgettext("log, beating", "You played [card:def]."), card=card)
+        return fill_html(
+            pgettext("log, beating", "%(player)s played [card:def]."), player=actor, card=card
+        )
     if kind == "play" and led is False:
         if is_you:
             return fill_html(pgettext("log, following", "You played [card:def]."), card=card)

@@ -9,7 +9,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.safestring import SafeString
+from sixtysix.cards import SUITS, card_id, is_card_code, parse_code
 from sixtysix.ruleset import RuleSet
+from sixtysix.tricks import beats
 
 from .draw_words import named_draw_line, two_of_more
 from .explain import describe_action
@@ -45,6 +47,62 @@ def in_trick_before(
     return (len(state.get("trick") or []) - plays) % size
 
 
+def _trick_before(
+    actions: Sequence[Mapping[str, Any]], state: Mapping[str, Any], size: int, in_trick: int
+) -> list[str] | None:
+    """The codes of the `in_trick` cards already in the trick before `actions`, read from
+    the open trick or, when the run finished it, the last trick (None when neither holds
+    them: the log then cannot say whether a card took the trick over)."""
+    if not in_trick:
+        return []
+    plays = sum(1 for action in actions if action.get("type") == "play")
+    if in_trick + plays < size:
+        held = state.get("trick") or []
+    elif in_trick + plays < 2 * size:
+        held = state.get("last_trick") or []
+    else:
+        return None
+    cards = [entry.get("card") for entry in held[:in_trick]]
+    return cards if len(cards) == in_trick and all(map(is_card_code, cards)) else None
+
+
+def _card_id(code: str) -> int:
+    suit, rank = parse_code(code)
+    return card_id(suit, rank)
+
+
+def takes_over(trick: Sequence[str], card: str, trump: str | None) -> bool:
+    """`card`, played to `trick`, beats the card that was winning it (the engine's rule)."""
+    trump_suit = SUITS.index(trump) if trump and trump in SUITS else None
+    best = _card_id(trick[0])
+    for code in trick[1:]:
+        if beats(_card_id(code), best, trump_suit):
+            best = _card_id(code)
+    return beats(_card_id(card), best, trump_suit)
+
+
+def _beating(
+    actions: Sequence[Mapping[str, Any]],
+    led: Sequence[bool | None],
+    state: Mapping[str, Any],
+    trick: list[str] | None,
+) -> list[bool]:
+    """For each action: True for a card that takes over a trick already led. `trick`: the
+    cards already in it before the first action (None when they are not known)."""
+    flags = []
+    for action, leads_trick in zip(actions, led, strict=True):
+        card = action.get("card")
+        if leads_trick is None or not isinstance(card, str) or not is_card_code(card):
+            flags.append(False)
+            continue
+        if leads_trick:
+            trick = []
+        flags.append(bool(trick) and takes_over(trick or [], card, state.get("trump")))
+        if trick is not None:
+            trick.append(card)
+    return flags
+
+
 def describe_actions(
     actions: Sequence[Mapping[str, Any]],
     names: Sequence[str],
@@ -64,15 +122,23 @@ def describe_actions(
         in_trick = in_trick_before(actions, state, size)
     named = two_of_more(state, rules)  # a seat sits out: the other player goes by his seat
     lines = []
-    for index, (action, led) in enumerate(
-        zip(actions, leads(actions, size, in_trick), strict=True)
-    ):
+    led_flags = leads(actions, size, in_trick)
+    beating = _beating(actions, led_flags, state, _trick_before(actions, state, size, in_trick))
+    for index, (action, led) in enumerate(zip(actions, led_flags, strict=True)):
         card = (drawn or {}).get(index)
         if named and action.get("type") == "draw":
             lines.append(named_draw_line(action, names, you, rules, state=state, drawn=card))
             continue
         player = action["player"]
         lines.append(
-            describe_action(dict(action), names[player], player == you, rules, drawn=card, led=led)
+            describe_action(
+                dict(action),
+                names[player],
+                player == you,
+                rules,
+                drawn=card,
+                led=led,
+                beats=beating[index],
+            )
         )
     return lines

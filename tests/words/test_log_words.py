@@ -38,6 +38,46 @@ def test_describe_actions_says_the_second_card_of_a_trick_as_following():
     assert "lagde" not in lines[0] and "lagde" in lines[1], lines
 
 
+def _play(player: int, card: str) -> dict:
+    return {"type": "play", "player": player, "card": card}
+
+
+def _pl(actions, state) -> list[str]:
+    from sixtysix import get_preset
+
+    with translation.override("pl"):
+        lines = describe_actions(
+            actions, ["Ty", "Przeciwnik", "Gracz"], 0, get_preset("classic66"), state=state
+        )
+    card = r'<span class="card"[^>]*aria-label="([^"]+)".*?</span></span>'
+    return [re.sub(card, r"\1", line) for line in lines]
+
+
+def test_a_card_that_takes_over_the_trick_is_said_to_beat_it_in_polish():
+    """A trump on another suit and a higher card of the suit "przebija" (with the card in the
+    instrumental); a lower card of the suit "dokłada"."""
+    trumps_hearts = {"trick": [], "trump": "H"}
+    lines = _pl([_play(1, "AS"), _play(0, "9H"), _play(0, "KS"), _play(1, "QS")], trumps_hearts)
+    assert lines[1].startswith("Przebijasz dziewiątką kier"), lines
+    assert lines[3].startswith("Przeciwnik dokłada damę pik"), lines
+    lines = _pl([_play(1, "QS"), _play(0, "KS")], trumps_hearts)
+    assert lines[1].startswith("Przebijasz królem pik"), lines
+
+
+def test_the_card_led_before_the_run_is_read_back_from_the_open_or_the_last_trick():
+    three_seats = {"active": [0, 1, 2], "trump": "H"}  # a trick of three is still open
+    open_trick = {
+        "trick": [{"player": 1, "card": "TS"}, {"player": 0, "card": "AS"}],
+        **three_seats,
+    }
+    assert _pl([_play(0, "AS")], open_trick)[0].startswith("Przebijasz asem pik")
+    closed = {"trick": [], "last_trick": [{"player": 1, "card": "AS"}, {"player": 0, "card": "TS"}]}
+    assert _pl([_play(0, "TS")], {**closed, "trump": "H"})[0].startswith("Dokładasz")
+    unknown = {"trick": [], "trump": "H"}  # three plays from mid-trick: the lead is not known
+    lines = _pl([_play(0, "9H"), _play(1, "AS"), _play(0, "KS")], unknown)
+    assert lines[0].startswith("Dokładasz") and lines[2].startswith("Dokładasz"), lines
+
+
 def _log(html: str) -> list[str]:
     """The lines of the page's log ("Just now:")."""
     block = re.search(r'<div class="happened">(.*?)</ul>', html, re.S).group(1)
