@@ -9,6 +9,10 @@ and without rendering a page:
   window (limits.blocked: one read of the shared store, nothing counted; the view counts);
 - 429 when the client already has MAX_IN_FLIGHT costly requests running in this process,
   so one client cannot hold every thread of a worker while others wait for a page.
+
+The sitemap is counted the same way (sixtysix_site/sitemap_view.py): it is served from
+memory, but each answer is a large body, and a robot needs it once a day, not hundreds of
+times a second.
 """
 
 import re
@@ -30,6 +34,7 @@ MAX_IN_FLIGHT = 2  # costly requests of one client running at once in one proces
 RETRY_AFTER = 5
 COSTLY_PATH = re.compile(r"^/(?:(?P<lang>[a-z]{2})/)?practice/[\w-]+/$", re.ASCII)
 LINK_KEYS = ("deal", "house", "from")  # a GET with one of these deals a new match
+SITEMAP_PATH = "/sitemap.xml"
 # The views' own sentences (practice/views.py), so an early refusal reads as a late one.
 TOO_MANY = {
     "play": gettext_noop("You have sent many moves in a short time. Try again in a minute."),
@@ -37,13 +42,20 @@ TOO_MANY = {
     "deal": gettext_noop(
         "You have opened many new deals in a short time. Try again in a few minutes."
     ),
+    "sitemap": gettext_noop(
+        "You have fetched the sitemap many times in a short time. It changes only when the "
+        "site's content does. Try again in a few minutes."
+    ),
 }
 CROWDED = gettext_noop("Your earlier requests are still being answered. Try again in a moment.")
 
 
-def costly(request: HttpRequest) -> tuple[re.Match[str], str] | None:
-    """The path's match and the view's bucket when the request makes the computer or the
-    solver work: a post plays, a hint asks the solver, a link deals a new match."""
+def costly(request: HttpRequest) -> tuple[str | None, str] | None:
+    """The page's language (None: the default) and the view's bucket when the request makes
+    the computer or the solver work (a post plays, a hint asks the solver, a link deals a
+    new match) or fetches the sitemap."""
+    if request.method in ("GET", "HEAD") and request.path_info == SITEMAP_PATH:
+        return None, "sitemap"
     if request.method == "POST":
         bucket = "play"
     elif request.method != "GET":
@@ -55,7 +67,7 @@ def costly(request: HttpRequest) -> tuple[re.Match[str], str] | None:
     else:
         return None
     match = COSTLY_PATH.match(request.path_info)
-    return None if match is None else (match, bucket)
+    return None if match is None else (match.group("lang"), bucket)
 
 
 class CostlyRequestMiddleware:
@@ -68,11 +80,11 @@ class CostlyRequestMiddleware:
         found = costly(request)
         if found is None:
             return self.get_response(request)
-        match, bucket = found
+        lang, bucket = found
         client = client_ip(request) or "unknown"
         window = limits.blocked((bucket,), client)
         if window:
-            return self._refuse(request, match, TOO_MANY[bucket], window)
+            return self._refuse(request, lang, TOO_MANY[bucket], window)
         with self._lock:
             if self._running[client] >= MAX_IN_FLIGHT:
                 crowded = True
@@ -80,7 +92,7 @@ class CostlyRequestMiddleware:
                 crowded = False
                 self._running[client] += 1
         if crowded:
-            return self._refuse(request, match, CROWDED, RETRY_AFTER)
+            return self._refuse(request, lang, CROWDED, RETRY_AFTER)
         try:
             return self.get_response(request)
         finally:
@@ -91,11 +103,10 @@ class CostlyRequestMiddleware:
 
     @staticmethod
     def _refuse(
-        request: HttpRequest, match: re.Match[str], message: str, retry_after: int
+        request: HttpRequest, lang: str | None, message: str, retry_after: int
     ) -> HttpResponse:
         """A one-line answer in the page's language, without a session or a template; the
         live table (practice/live.py) gets it as its note."""
-        lang = match.group("lang") or settings.LANGUAGE_CODE
         if lang not in dict(settings.LANGUAGES):
             lang = settings.LANGUAGE_CODE
         with translation.override(lang):

@@ -55,3 +55,4 @@ PRACTICE_COMPUTER_PLAYOUTS = 6
 # Tests play whole matches from one address; tests/practice sets a low limit to test it.
 PRACTICE_PLAY_RATE = 10**6
 PRACTICE_DEAL_RATE = 10**6
+SITEMAP_RATE = 10**6  # tests/site/test_costly_requests.py sets a low one

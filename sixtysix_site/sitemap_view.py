@@ -4,7 +4,9 @@ Its 785 URLs with their alternates make 1.4 MB and ~0.6 s of rendering; rendered
 any unknown parameter or port it let a few clients slow the whole site. Here it is rendered
 for the canonical host without a query, once per content version and scheme (one render at
 a time per process), kept gzipped in the cache and in the process, and sent gzipped to
-clients that take it (plain otherwise).
+clients that take it (plain otherwise). Each client may fetch it SITEMAP_RATE times a
+window (setting SITEMAP_RATE overrides), counted in the shared store like the practice
+posts; guard.middleware refuses the rest before anything else runs.
 """
 
 import copy
@@ -12,14 +14,22 @@ import gzip
 import hashlib
 import threading
 
+from django.conf import settings
 from django.contrib.sitemaps.views import sitemap
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified, QueryDict
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from content.page_cache import _cache_call, _cache_get, canonical_host, content_version
+from guard import limits
+from guard.clients import client_ip
+from guard.middleware import TOO_MANY
+
+SITEMAP_RATE = 30  # fetches per client and window
+SITEMAP_WINDOW = 600
 
 _memo: dict[str, tuple[bytes, str]] = {}
 _lock = threading.Lock()
@@ -54,8 +64,31 @@ def _entry(request, sitemaps) -> tuple[bytes, str]:
     return entry
 
 
+def _limited(request) -> HttpResponse | None:
+    """The 429 for a client past its allowance; None when it may fetch (also when the shared
+    store cannot count: the sitemap costs little once kept, so it is served)."""
+    try:
+        limits.take("sitemap", client_ip(request) or "unknown", _rate(), SITEMAP_WINDOW)
+    except limits.Limited:
+        response = HttpResponse(
+            _(TOO_MANY["sitemap"]), status=429, content_type="text/plain; charset=utf-8"
+        )
+        response["Retry-After"] = str(SITEMAP_WINDOW)
+        return response
+    except limits.Unavailable:
+        pass
+    return None
+
+
+def _rate() -> int:
+    return int(getattr(settings, "SITEMAP_RATE", SITEMAP_RATE))
+
+
 @require_safe
 def sitemap_xml(request, sitemaps):
+    refused = _limited(request)
+    if refused is not None:
+        return refused
     body, etag = _entry(request, sitemaps)
     response: HttpResponse
     if etag in parse_etags(request.headers.get("If-None-Match", "")):

@@ -28,6 +28,19 @@ def test_a_client_over_its_play_limit_is_refused_early_in_its_language(settings)
     assert client.get(URL).status_code == 200  # pages are not costly
 
 
+def test_a_client_that_fetches_the_sitemap_again_and_again_is_refused_early(settings):
+    settings.SITEMAP_RATE = 2
+    robot = Client(REMOTE_ADDR="203.0.113.30")
+    assert [robot.get("/sitemap.xml").status_code for _ in range(2)] == [200, 200]
+    refused = robot.get("/sitemap.xml?x=1")  # the view counts the third and refuses it
+    assert refused.status_code == 429 and refused["Retry-After"] == "600"
+    assert "sitemap" in refused.content.decode()
+    early = robot.get("/sitemap.xml?x=2")  # now the middleware refuses before anything runs
+    assert early.status_code == 429 and early["Content-Type"].startswith("text/plain")
+    assert early["Retry-After"] == "600"
+    assert Client(REMOTE_ADDR="198.51.100.5").get("/sitemap.xml").status_code == 200
+
+
 def test_one_client_may_run_only_a_few_costly_requests_at_once():
     seen = []
 

@@ -175,7 +175,13 @@ def test_the_sitemap_is_cached_with_the_pages_and_invalidated_with_them(client, 
     with CaptureQueriesContext(connection) as queries:
         second = client.get("/sitemap.xml")
     assert second.content == first.content
-    assert len(queries) <= 1
+    # besides counting the fetch in the shared store (guard.limits, in savepoints), one query
+    rest = [
+        q["sql"]
+        for q in queries.captured_queries
+        if "sixtysix_shared" not in q["sql"] and "SAVEPOINT" not in q["sql"]
+    ]
+    assert len(rest) <= 1, rest
     assert client.get("/sitemap.xml", headers={"if-none-match": first["ETag"]}).status_code == 304
     tutorial = Tutorial.objects.get(slug="first-deal")
     tutorial.slug = "the-first-deal"
