@@ -29,7 +29,7 @@ from .ids import YOU
 logger = logging.getLogger(__name__)
 
 HINT_SLOTS = 2
-RATE_LIMIT = 10  # new hints per client and minute (setting PRACTICE_HINT_RATE overrides)
+RATE_LIMIT = 10  # hints per client and minute (setting PRACTICE_HINT_RATE overrides)
 RATE_WINDOW = 60
 RETRY_BUSY = 2  # seconds
 CACHE_SECONDS = 24 * 3600
@@ -41,7 +41,7 @@ class HintBusy(Exception):
 
 
 class HintRateLimited(Exception):
-    """This client asked for too many new hints in the last minute."""
+    """This client asked for too many hints in the last minute."""
 
 
 def _key(game: Game) -> str:
@@ -98,20 +98,25 @@ def _cached(key: str):
 def hint_data(game: Game, client: str) -> dict | None:
     """The cached numbers of the reader's position, computing them if need be.
 
-    Raises HintRateLimited or HintBusy instead of computing when over the limits."""
+    Raises HintRateLimited or HintBusy instead of computing when over the limits. A hint
+    already worked out is counted too: it costs no search, but its page is a whole table
+    rendered again, and a client asking for it without end would hold the workers."""
     deal = game.deal
     if deal.result is not None or deal.to_act != YOU or len(deal.legal_actions()) < 2:
         return None
     key = _key(game)
-    cached = _cached(key)
-    if cached is not None:
-        return cached or None
     try:
         limits.take("hint", client, rate_limit(), RATE_WINDOW)
     except limits.Limited as exc:
         raise HintRateLimited from exc
     except limits.Unavailable as exc:
+        cached = _cached(key)
+        if cached is not None:  # nothing to work out: the store is not needed
+            return cached or None
         raise HintBusy from exc
+    cached = _cached(key)
+    if cached is not None:
+        return cached or None
     with hint_slot():
         data = _compute(game)
     try:

@@ -541,6 +541,14 @@ def test_too_many_new_hints_from_one_client_are_a_429(client, monkeypatch):
     assert statuses[2:] == [429, 429]
 
 
+def test_the_same_hint_asked_again_and_again_is_counted_too(client, monkeypatch):
+    """A hint worked out once costs no search, but each page is a table rendered again."""
+    monkeypatch.setattr(practice_hints, "RATE_LIMIT", 2)
+    page(client, "schnapsen", deal="hjkmnpqrsa")
+    statuses = [client.get("/en/practice/schnapsen/", {"hint": "1"}).status_code for _ in range(4)]
+    assert statuses == [200, 200, 429, 429]
+
+
 @pytest.mark.parametrize("slug", ["classic66", "schnapsen"])
 def test_the_drawn_card_is_shown(client, slug):
     """Whoever wins the trick, the card the reader drew is on the page after the move."""
