@@ -10,9 +10,11 @@ a fresh SQLite database, an empty Redis database number for the cache (Redis is 
 127.0.0.1:6379 with scripts/redis-up.sh when it does not answer, and stopped again), and
 gunicorn on 127.0.0.1 only, with the workers and threads of the project's gunicorn.conf.py
 (``--workers 3 --threads-per-worker 1``: 3 sync workers). Every attack runs ``--threads``
-threads for ``--seconds`` seconds (and at most MAX_REQUESTS each) while one more thread times the
-cached page; each prints that page's p50 under attack against its p50 alone, the growth of
-Redis's used memory, and the statuses the attack got. The attacks:
+threads for ``--seconds`` seconds (and at most MAX_REQUESTS each) while a probe times the
+cached page, in a process of its own (in the attackers' process it would wait for their
+interpreter lock, and the figure would be the benchmark's own contention, not the site's);
+each prints that page's p50 under attack against its p50 alone, the growth of Redis's used
+memory, and the statuses the attack got. The attacks:
 
 - moves: the same move posted again and again with the same form (computer play each time)
 - next deals: "Next deal" posted again and again with a finished deal's form
@@ -29,6 +31,7 @@ import argparse
 import contextlib
 import http.client
 import itertools
+import multiprocessing
 import re
 import runpy
 import statistics
@@ -134,6 +137,16 @@ def p50(client: Client, seconds: float, stop: threading.Event | None = None) -> 
     return statistics.median(times) * 1000 if times else float("nan")
 
 
+def _probe(port: int, seconds: float) -> float:
+    return p50(Client(port), seconds)
+
+
+def probe(port: int, seconds: float) -> float:
+    """The cached page's p50 (ms) over `seconds`, timed by a fresh process."""
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(_probe, (port, seconds))
+
+
 def attacks(port: int, finished: dict, moving: dict):
     """name -> a function(thread number, request number) -> (client, method, path, body, host)."""
     combos = [
@@ -185,7 +198,7 @@ def run_attack(port, name, make, threads, seconds, cookies, alone) -> dict:
     for worker in workers:
         worker.start()
     time.sleep(min(1.0, seconds / 4))
-    under = p50(Client(port), seconds - 1.5)
+    under = probe(port, seconds - 1.5)
     stop.set()
     for worker in workers:
         worker.join(timeout=40)
@@ -252,7 +265,7 @@ def main() -> int:
     finished = finished_deal(client, "classic66")
     player = Client(port)
     moving = practice_form(player, "classic66", "mnpqrstuvw")
-    alone = p50(Client(port), 4)
+    alone = probe(port, 4)
     log(f"cached page alone: p50 {alone:.1f} ms")
     results = []
     for name, make in attacks(port, finished, moving).items():
