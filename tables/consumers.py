@@ -76,6 +76,9 @@ def _seat_for(scope, code: str):
     return table, seating.seat_of(table, cookies.get(seating.COOKIE.format(code=table.code)))
 
 
+MESSAGE_WINDOW = 1  # seconds over which a seat may send TABLES_MESSAGES_PER_SECOND
+
+
 class TableConsumer(AsyncJsonWebsocketConsumer):
     table: Table | None = None
     seat: Seat | None = None
@@ -157,7 +160,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         table, seat = self._place()
         with translation.override(self.lang):
             try:
-                limits.take("table-msg", f"{table.pk}:{seat.index}", message_rate(), 1)
+                limits.take("table-msg", f"{table.pk}:{seat.index}", message_rate(), MESSAGE_WINDOW)
             except limits.Limited:
                 return limit_words()["rate"]
             except limits.Unavailable:

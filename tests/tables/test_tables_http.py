@@ -35,6 +35,17 @@ def state(client, table):
     return response.json()
 
 
+def two_friends():
+    """Anna's table with Bo seated: the table, each seat's client and state, the mover."""
+    anna, bo = Client(), Client()
+    table = open_table(anna)
+    sit(bo, table)
+    clients = {0: anna, 1: bo}
+    states = {s: state(c, table) for s, c in clients.items()}
+    mover = next(s for s, st in states.items() if st["choices"])
+    return table, clients, states, mover
+
+
 def play_deal(clients: dict[int, Client], table, check=True) -> int:
     """Play the current deal to its end by forms; every poll of every seat checked."""
     for moves in range(200):
@@ -108,12 +119,7 @@ def test_a_stranger_cannot_sit_at_a_full_table_nor_watch_it():
 
 
 def test_a_stale_or_illegal_move_is_refused_and_changes_nothing():
-    anna, bo = Client(), Client()
-    table = open_table(anna)
-    sit(bo, table)
-    clients = {0: anna, 1: bo}
-    states = {s: state(c, table) for s, c in clients.items()}
-    mover = next(s for s, st in states.items() if st["choices"])
+    table, clients, states, mover = two_friends()
     other = 1 - mover
     url = reverse("tables:table", args=[table.code])
     before = Move.objects.count()
@@ -134,12 +140,7 @@ def test_a_stale_or_illegal_move_is_refused_and_changes_nothing():
 def test_a_player_back_from_away_moves_on_the_table_they_saw():
     """Coming back starts a fresh turn clock (a new version); the move sent on the table as
     the player last saw it still counts, and a really stale one is still refused."""
-    anna, bo = Client(), Client()
-    table = open_table(anna)
-    sit(bo, table)
-    clients = {0: anna, 1: bo}
-    states = {s: state(c, table) for s, c in clients.items()}
-    mover = next(s for s, st in states.items() if st["choices"])
+    table, clients, states, mover = two_friends()
     Seat.objects.filter(table=table, index=mover).update(away=True)
     url = reverse("tables:table", args=[table.code])
     seen = states[mover]["version"]
