@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.safestring import SafeString
 from sixtysix.cards import SUITS, card_id, is_card_code, parse_code
 from sixtysix.ruleset import RuleSet
-from sixtysix.tricks import beats
+from sixtysix.tricks import trick_winner
 
 from .draw_words import named_draw_line, two_of_more
 from .explain import describe_action
@@ -74,11 +74,8 @@ def _card_id(code: str) -> int:
 def takes_over(trick: Sequence[str], card: str, trump: str | None) -> bool:
     """`card`, played to `trick`, beats the card that was winning it (the engine's rule)."""
     trump_suit = SUITS.index(trump) if trump and trump in SUITS else None
-    best = _card_id(trick[0])
-    for code in trick[1:]:
-        if beats(_card_id(code), best, trump_suit):
-            best = _card_id(code)
-    return beats(_card_id(card), best, trump_suit)
+    cards = [_card_id(code) for code in (*trick, card)]
+    return trick_winner(cards, trump_suit) == len(trick)
 
 
 def _beating(
