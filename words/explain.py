@@ -10,7 +10,7 @@ true for the variant it is shown in. Every sentence comes back as safe HTML buil
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -339,6 +339,10 @@ def _their_line(kind: str, actor: str, card: Slot, suit: Slot, value: object) ->
     return line() if line else None
 
 
+Beating = Literal["suit", "trump"]
+"""How a card played to a trick already led takes it over (log_words.takes_over)."""
+
+
 def describe_action(
     action: dict[str, Any],
     actor: str,
@@ -347,13 +351,14 @@ def describe_action(
     *,
     drawn: str | None = None,
     led: bool | None = None,
-    beats: bool = False,
+    beats: Beating | None = None,
 ) -> SafeString:
     """A line of the log ("Just now:"), in the past tense: "Your opponent played [AS]".
 
     `drawn`: the card the reader drew in a draw action, where the page shows it; `led`:
     False for a card played to a trick already led (Danish "lagde", not "spillede ud");
-    `beats`: that card takes over the trick (Polish "przebija", not "dokłada")."""
+    `beats`: how that card takes over the trick: "suit", a higher card of the winning
+    card's suit (Polish "bije", not "dokłada"), or "trump" (Polish "przebija")."""
     kind = action.get("type")
     card = _card(action.get("card"))
     suit = _suit(action.get("suit"))
@@ -362,7 +367,13 @@ def describe_action(
         return _draw_line(actor, is_you, rules, drawn)
     if kind == "declare":
         return _claim_line(actor, is_you, rules)
-    if kind == "play" and led is False and beats:
+    if kind == "play" and led is False and beats == "trump":
+        if is_you:
+            return fill_html(pgettext("log, trumping", "You played [card:def]."), card=card)
+        return fill_html(
+            pgettext("log, trumping", "%(player)s played [card:def]."), player=actor, card=card
+        )
+    if kind == "play" and led is False and beats == "suit":
         if is_you:
             return fill_html(pgettext("log, beating", "You played [card:def]."), card=card)
         return fill_html(

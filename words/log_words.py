@@ -11,10 +11,10 @@ from typing import Any
 from django.utils.safestring import SafeString
 from sixtysix.cards import SUITS, card_id, is_card_code, parse_code
 from sixtysix.ruleset import RuleSet
-from sixtysix.tricks import trick_winner
+from sixtysix.tricks import beats, trick_winner
 
 from .draw_words import named_draw_line, two_of_more
-from .explain import describe_action
+from .explain import Beating, describe_action
 
 
 def trick_size(state: Mapping[str, Any], rules: RuleSet) -> int:
@@ -71,11 +71,17 @@ def _card_id(code: str) -> int:
     return card_id(suit, rank)
 
 
-def takes_over(trick: Sequence[str], card: str, trump: str | None) -> bool:
-    """`card`, played to `trick`, beats the card that was winning it (the engine's rule)."""
+def takes_over(trick: Sequence[str], card: str, trump: str | None) -> Beating | None:
+    """How `card`, played to `trick`, beats the card that was winning it (the engine's
+    rule): "trump" when a trump takes a trick another suit was winning (Polish "przebija"),
+    "suit" for a higher card of the winning card's suit ("bije"); None when it does not."""
     trump_suit = SUITS.index(trump) if trump and trump in SUITS else None
-    cards = [_card_id(code) for code in (*trick, card)]
-    return trick_winner(cards, trump_suit) == len(trick)
+    if not trick:
+        return None
+    best = trick[trick_winner([_card_id(code) for code in trick], trump_suit)]
+    if not beats(_card_id(card), _card_id(best), trump_suit):
+        return None
+    return "suit" if parse_code(card)[0] == parse_code(best)[0] else "trump"
 
 
 def _beating(
@@ -83,18 +89,18 @@ def _beating(
     led: Sequence[bool | None],
     state: Mapping[str, Any],
     trick: list[str] | None,
-) -> list[bool]:
-    """For each action: True for a card that takes over a trick already led. `trick`: the
-    cards already in it before the first action (None when they are not known)."""
-    flags = []
+) -> list[Beating | None]:
+    """For each action: how a card takes over a trick already led (takes_over), else None.
+    `trick`: the cards already in it before the first action (None when they are not known)."""
+    flags: list[Beating | None] = []
     for action, leads_trick in zip(actions, led, strict=True):
         card = action.get("card")
         if leads_trick is None or not isinstance(card, str) or not is_card_code(card):
-            flags.append(False)
+            flags.append(None)
             continue
         if leads_trick:
             trick = []
-        flags.append(bool(trick) and takes_over(trick or [], card, state.get("trump")))
+        flags.append(takes_over(trick, card, state.get("trump")) if trick else None)
         if trick is not None:
             trick.append(card)
     return flags
