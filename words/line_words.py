@@ -15,8 +15,8 @@ from django.utils.translation import pgettext
 from sixtysix.ruleset import RuleSet
 
 from .card_names import SUIT_SYMBOLS, card_slot, suit_slot
-from .explain import describe_action
-from .log_words import leads, trick_size
+from .explain import Beating, describe_action
+from .log_words import beating, leads, trick_size
 from .markup import fill_html
 
 
@@ -35,13 +35,27 @@ def _claim(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
     return fill_html(pgettext("line", "%(player)s claims %(target)d."), player=actor, target=target)
 
 
-def _play(card: str, actor: str, is_you: bool, led: bool) -> SafeString:
+def _play(card: str, actor: str, is_you: bool, led: bool, beats: Beating | None) -> SafeString:
     slot = card_slot(card)
     if led and is_you:
         # Translators: a move of the best line, still to be played (present tense).
         return fill_html(pgettext("line", "You lead [card:def]."), card=slot)
     if led:
         return fill_html(pgettext("line", "%(player)s leads [card:def]."), player=actor, card=slot)
+    if beats == "trump" and is_you:
+        # Translators: a trump that takes a trick another suit was winning, in the best line.
+        return fill_html(pgettext("line, trumping", "You play [card:def]."), card=slot)
+    if beats == "trump":
+        return fill_html(
+            pgettext("line, trumping", "%(player)s plays [card:def]."), player=actor, card=slot
+        )
+    if beats == "suit" and is_you:
+        # Translators: a higher card of the suit that was winning the trick, in the best line.
+        return fill_html(pgettext("line, beating", "You play [card:def]."), card=slot)
+    if beats == "suit":
+        return fill_html(
+            pgettext("line, beating", "%(player)s plays [card:def]."), player=actor, card=slot
+        )
     if is_you:
         # Translators: a card played to a trick already led, in the best line.
         return fill_html(pgettext("line, following", "You play [card:def]."), card=slot)
@@ -51,13 +65,20 @@ def _play(card: str, actor: str, is_you: bool, led: bool) -> SafeString:
 
 
 def describe_move(
-    action: Mapping[str, Any], actor: str, is_you: bool, rules: RuleSet, *, led: bool | None
+    action: Mapping[str, Any],
+    actor: str,
+    is_you: bool,
+    rules: RuleSet,
+    *,
+    led: bool | None,
+    beats: Beating | None = None,
 ) -> SafeString:
-    """One move of the line, in the present tense."""
+    """One move of the line, in the present tense; `beats`: how a card played to a trick
+    already led takes it over (log_words.takes_over)."""
     kind = action.get("type")
     card, suit = action.get("card"), action.get("suit")
     if kind == "play" and isinstance(card, str) and len(card) == 2:
-        return _play(card, actor, is_you, led is not False)
+        return _play(card, actor, is_you, led is not False, beats)
     if kind == "meld" and suit in SUIT_SYMBOLS:
         slot = suit_slot(str(suit))
         if is_you:
@@ -82,7 +103,12 @@ def describe_line(
     """One sentence per move of a line played from `state`, with `in_trick` cards already in
     its trick."""
     flags = leads(actions, trick_size(state, rules), in_trick)
+    held = [entry.get("card") for entry in (state.get("trick") or [])[:in_trick]]
+    before = held if len(held) == in_trick and all(isinstance(c, str) for c in held) else None
+    beats = beating(actions, flags, state, before)
     return [
-        describe_move(action, names[action["player"]], action["player"] == you, rules, led=led)
-        for action, led in zip(actions, flags, strict=True)
+        describe_move(
+            action, names[action["player"]], action["player"] == you, rules, led=led, beats=b
+        )
+        for action, led, b in zip(actions, flags, beats, strict=True)
     ]

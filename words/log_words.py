@@ -84,7 +84,7 @@ def takes_over(trick: Sequence[str], card: str, trump: str | None) -> Beating | 
     return "suit" if parse_code(card)[0] == parse_code(best)[0] else "trump"
 
 
-def _beating(
+def beating(
     actions: Sequence[Mapping[str, Any]],
     led: Sequence[bool | None],
     state: Mapping[str, Any],
@@ -126,7 +126,7 @@ def describe_actions(
     named = two_of_more(state, rules)  # a seat sits out: the other player goes by his seat
     lines = []
     led_flags = leads(actions, size, in_trick)
-    beating = _beating(actions, led_flags, state, _trick_before(actions, state, size, in_trick))
+    beats = beating(actions, led_flags, state, _trick_before(actions, state, size, in_trick))
     for index, (action, led) in enumerate(zip(actions, led_flags, strict=True)):
         card = (drawn or {}).get(index)
         if named and action.get("type") == "draw":
@@ -141,7 +141,7 @@ def describe_actions(
                 rules,
                 drawn=card,
                 led=led,
-                beats=beating[index],
+                beats=beats[index],
             )
         )
     return lines

@@ -23,8 +23,8 @@ PRESENT = {
     "en": ["You lead ", "Your opponent plays ", "Your opponent shows ", "Your opponent claims "],
     "da": ["Du spiller ", "Modspilleren lægger ", "Modspilleren melder ", "Modspilleren siger "],
     "nb": ["Du spiller ut ", "Motspilleren legger ", "Motspilleren melder ", "Motspilleren sier "],
-    "pl": ["Zagrywasz ", "Przeciwnik dokłada ", "Przeciwnik melduje ", "Przeciwnik ogłasza "],
-    "lv": ["Tu noliec ", "Pretinieks pieliek ", "Pretinieks parāda ", "Pretinieks paziņo "],
+    "pl": ["Zagrywasz ", "Przeciwnik bije ", "Przeciwnik melduje ", "Przeciwnik ogłasza "],
+    "lv": ["Tu noliec ", "Pretinieks pārsit ", "Pretinieks parāda ", "Pretinieks paziņo "],
 }
 NAMES = {
     "en": ["You", "Your opponent"],
@@ -44,6 +44,31 @@ def test_each_move_of_a_line_is_said_in_the_present(lang):
     said = [" ".join(visible_text(str(line)).split()) for line in lines]
     for line, start in zip(said, PRESENT[lang], strict=True):
         assert line.startswith(start), said
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pl", ["Zagrywasz ", "Przeciwnik przebija ", "Dokładasz "]),
+        ("da", ["Du spiller ", "Modspilleren trumfer med ", "Du lægger "]),
+        ("en", ["You lead ", "Your opponent plays ", "You play "]),
+    ],
+)
+def test_a_trump_that_takes_the_trick_is_said_as_trumping_in_the_line(lang, said):
+    """Hearts are trumps: the Ace of hearts on a club "przebija"; a lower card follows."""
+    line = [
+        {"type": "play", "player": 0, "card": "JC"},
+        {"type": "play", "player": 1, "card": "AH"},
+        {"type": "play", "player": 1, "card": "AD"},
+        {"type": "play", "player": 0, "card": "9D"},
+    ]
+    with translation.override(lang):
+        lines = describe_line(
+            line, NAMES[lang], 0, get_preset("classic66"), state={"trump": "H"}, in_trick=0
+        )
+    text = [" ".join(visible_text(str(line)).split()) for line in lines]
+    assert text[0].startswith(said[0]) and text[1].startswith(said[1]), text
+    assert text[3].startswith(said[2]), text
 
 
 def _best_line(client, lang: str) -> list[str]:
