@@ -358,7 +358,7 @@ def describe_action(
     `drawn`: the card the reader drew in a draw action, where the page shows it; `led`:
     False for a card played to a trick already led (Danish "lagde", not "spillede ud");
     `beats`: how that card takes over the trick: "suit", a higher card of the winning
-    card's suit (Polish "bije", not "dokłada"), or "trump" (Polish "przebija")."""
+    card's suit (Polish "nadbija", not "dokłada"), or "trump" (Polish "przebija")."""
     kind = action.get("type")
     card = _card(action.get("card"))
     suit = _suit(action.get("suit"))

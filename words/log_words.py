@@ -74,7 +74,7 @@ def _card_id(code: str) -> int:
 def takes_over(trick: Sequence[str], card: str, trump: str | None) -> Beating | None:
     """How `card`, played to `trick`, beats the card that was winning it (the engine's
     rule): "trump" when a trump takes a trick another suit was winning (Polish "przebija"),
-    "suit" for a higher card of the winning card's suit ("bije"); None when it does not."""
+    "suit" for a higher card of the winning card's suit ("nadbija"); None when it does not."""
     trump_suit = SUITS.index(trump) if trump and trump in SUITS else None
     if not trick:
         return None

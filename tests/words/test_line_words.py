@@ -23,7 +23,7 @@ PRESENT = {
     "en": ["You lead ", "Your opponent plays ", "Your opponent shows ", "Your opponent claims "],
     "da": ["Du spiller ", "Modspilleren lægger ", "Modspilleren melder ", "Modspilleren siger "],
     "nb": ["Du spiller ut ", "Motspilleren legger ", "Motspilleren melder ", "Motspilleren sier "],
-    "pl": ["Zagrywasz ", "Przeciwnik bije ", "Przeciwnik melduje ", "Przeciwnik ogłasza "],
+    "pl": ["Zagrywasz ", "Przeciwnik nadbija ", "Przeciwnik melduje ", "Przeciwnik ogłasza "],
     "lv": ["Tu noliec ", "Pretinieks pārsit ", "Pretinieks parāda ", "Pretinieks paziņo "],
 }
 NAMES = {

@@ -54,19 +54,19 @@ def _pl(actions, state) -> list[str]:
 
 
 def test_a_card_that_takes_over_the_trick_is_said_to_beat_it_in_polish():
-    """A trump on another suit "przebija", a higher card of the suit "bije" (the card in the
+    """A trump on another suit "przebija", a higher card of the suit "nadbija" (the card in the
     instrumental); a lower card of the suit "dokłada"."""
     trumps_hearts = {"trick": [], "trump": "H"}
     lines = _pl([_play(1, "AS"), _play(0, "9H"), _play(0, "KS"), _play(1, "QS")], trumps_hearts)
     assert lines[1].startswith("Przebijasz dziewiątką kier"), lines
     assert lines[3].startswith("Przeciwnik dokłada damę pik"), lines
     lines = _pl([_play(1, "QS"), _play(0, "KS")], trumps_hearts)
-    assert lines[1].startswith("Bijesz królem pik"), lines
+    assert lines[1].startswith("Nadbijasz królem pik"), lines
     run = [_play(1, "AS"), _play(0, "9H"), _play(2, "QH")]
     three = {"active": [0, 1, 2], "trick": [], "last_trick": run, "trump": "H"}
     lines = _pl(run, three)
     assert lines[1].startswith("Przebijasz dziewiątką kier"), lines
-    assert lines[2].startswith("Gracz bije damą kier"), lines  # over a trump: in its suit
+    assert lines[2].startswith("Gracz nadbija damą kier"), lines  # over a trump: in its suit
     lines = _pl([_play(1, "AH"), _play(0, "9H")], trumps_hearts)
     assert lines[1].startswith("Dokładasz dziewiątkę kier"), lines  # a lower trump follows
 
@@ -77,7 +77,7 @@ def test_the_card_led_before_the_run_is_read_back_from_the_open_or_the_last_tric
         "trick": [{"player": 1, "card": "TS"}, {"player": 0, "card": "AS"}],
         **three_seats,
     }
-    assert _pl([_play(0, "AS")], open_trick)[0].startswith("Bijesz asem pik")
+    assert _pl([_play(0, "AS")], open_trick)[0].startswith("Nadbijasz asem pik")
     closed = {"trick": [], "last_trick": [{"player": 1, "card": "AS"}, {"player": 0, "card": "TS"}]}
     assert _pl([_play(0, "TS")], {**closed, "trump": "H"})[0].startswith("Dokładasz")
     unknown = {"trick": [], "trump": "H"}  # three plays from mid-trick: the lead is not known
