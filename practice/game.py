@@ -54,6 +54,31 @@ def _match_copy(m: Match) -> Match:
     )
 
 
+def match_state(m: Match) -> dict[str, Any]:
+    """The match as a token or a table row keeps it (plain JSON)."""
+    return {
+        "dealer": m.dealer,
+        "scores": list(m.scores),
+        "deals": m.deals_played,
+        "carry": m.carry,
+        "winners": list(m.winners) if m.winners is not None else None,
+        "stakes": sorted(m.stakes.items()),
+    }
+
+
+def match_from(rules: RuleSet, d: dict[str, Any]) -> Match:
+    """The match back from `match_state`'s form."""
+    return Match(
+        rules,
+        dealer=as_int(d["dealer"]),
+        scores=[as_int(s) for s in d["scores"]],
+        deals_played=as_int(d["deals"]),
+        carry=as_int(d["carry"]),
+        winners=[as_int(w) for w in d["winners"]] if d["winners"] is not None else None,
+        stakes={as_int(seat): as_int(stake) for seat, stake in d.get("stakes", [])},
+    )
+
+
 @dataclass
 class Game:
     """One deal of a match. `start` is the match before this deal; `match` adds the deal
@@ -136,7 +161,6 @@ class Game:
 
     # -- the token ---------------------------------------------------------------------
     def dumps(self) -> str:
-        m = self.start
         data = {
             "v": self.variant.slug,
             "id": self.match_id,
@@ -144,14 +168,7 @@ class Game:
             "d": self.deal_id,
             "a": [Action.from_dict(a).key() + f"@{a['player']}" for a in self.actions],
             "u": self.moves,
-            "m": {
-                "dealer": m.dealer,
-                "scores": m.scores,
-                "deals": m.deals_played,
-                "carry": m.carry,
-                "winners": m.winners,
-                "stakes": sorted(m.stakes.items()),
-            },
+            "m": match_state(self.start),
             "p": self.pad,
             "s": self.seen,
         }
@@ -195,16 +212,7 @@ def game_loads(*, variant: Variant, token: str) -> Game:
             raise GameError("bad house code")
         rules = table_rules(variant, house)
         level = check_level(data.get("l", DEFAULT_LEVEL))
-        m = data["m"]
-        start = Match(
-            rules,
-            dealer=as_int(m["dealer"]),
-            scores=[as_int(s) for s in m["scores"]],
-            deals_played=as_int(m["deals"]),
-            carry=as_int(m["carry"]),
-            winners=[as_int(w) for w in m["winners"]] if m["winners"] is not None else None,
-            stakes={as_int(seat): as_int(stake) for seat, stake in m.get("stakes", [])},
-        )
+        start = match_from(rules, data["m"])
         moves = [as_int(i) for i in data["u"]]
         pad = [list(row) for row in data["p"]][:MAX_PAD]
         origin = data.get("o", "")

@@ -5,11 +5,12 @@ module only picks what the reader may see: the computer's cards stay hidden unti
 deal is over, the marriages shown and the last trick stay public.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypedDict
 from urllib.parse import urlencode
 
-from sixtysix import RuleSet
+from sixtysix import Action, Deal, Match, RuleSet
 from sixtysix.players import player_view
 from sixtysix.shapes import StateShape
 
@@ -136,92 +137,142 @@ def _pad(game: Game, names: list[str]) -> tuple[list[str], list[dict]]:
     return pad_heads(rules, names), out
 
 
-def _dealer_trump_card(state: StateShape, rules: RuleSet) -> str | None:
+def dealer_trump_card(state: StateShape, rules: RuleSet) -> str | None:
     """The dealer's bottom card that fixed trumps: shown to all (four-handed games)."""
     return state.get("trump_card") if rules.trump_source == "bottom_card_to_dealer" else None
 
 
+def table_facts(state: StateShape, rules: RuleSet, names: list[str]) -> dict[str, Any]:
+    """What lies on the table for everyone to see: trumps, the stock, the trick and the
+    last one (practice and the tables alike)."""
+    last = state.get("last_trick") or []
+    return {
+        "turnup": state.get("turnup"),
+        "trump": state.get("trump"),
+        "trump_card": dealer_trump_card(state, rules),
+        "stock": state["stock_size"],
+        "phase": state["phase"],
+        "trick": [(names[p["player"]], p["card"]) for p in state["trick"]],
+        "last_trick": [(names[p["player"]], p["card"]) for p in last],
+        "last_trick_winner": trick_winner_name(state, names),
+        "closed": state.get("closed_by") is not None,
+        "has_stock": rules.has_stock,
+    }
+
+
+def choice_dicts(deal: Deal, actions: Iterable[Action]) -> list[dict]:
+    """The moves offered, each with its key and label and the action's own fields."""
+    return [
+        {"key": a.key(), "label": choice_label(a.to_dict(), deal.rules), **a.to_dict()}
+        for a in actions
+    ]
+
+
+class ResultWords(TypedDict):
+    result: str
+    why: str
+
+
+class MatchWords(TypedDict):
+    match_line: str
+    match_result: str
+    settlement: str
+
+
+def result_words(deal: Deal, names: list[str], me: int) -> ResultWords:
+    """The deal's result and why it scores what it does ("" while it is played)."""
+    if deal.result is None:
+        return {"result": "", "why": ""}
+    result = deal.result.to_dict()
+    return {
+        "result": str(render_inline(describe_result(result, names, deal.rules))),
+        "why": explain_game_points(result, deal.rules, me),
+    }
+
+
+def match_words(match: Match, me: int) -> MatchWords:
+    """The match so far, how it ended and what it settles, as `me` reads them."""
+    return {
+        "match_line": match_line(match, me),
+        "match_result": describe_match_end(match, me),
+        "settlement": describe_settlement(match, me),
+    }
+
+
 def practice_view(*, game: Game, token: str) -> PracticeView:
+    """The page in steps: the table, the news since the reader's last move, the moves
+    offered, then the words around the table."""
     deal, rules = game.deal, game.rules
-    n = rules.players
     state = deal.state()
     names = seat_names(rules, YOU)
     over = deal.result is not None
     you_view = player_view(deal, YOU)
-    seats = _seat_views(game, state, names, you_view.hand)
     new = game.actions[game.seen :]
     drawn = [code for i, code in sorted(game.drawn.items()) if i >= game.seen]
-    happened = _happened(game, new, names)
-    shown = _shown_marriages(you_view.marriages, state, new, names, over)
+    choices = _choices(game)
+    pad_heads, pad = _pad(game, names)
+    return PracticeView(
+        game=game,
+        token=token,
+        seats=seat_views(deal, state, names, you_view.hand, YOU),
+        **table_facts(state, rules, names),
+        happened=_happened(game, new, names),
+        highlight={a["card"] for a in new if a.get("card")} | set(drawn),
+        drawn=[],  # the card drawn is named in the log, in its place (words.explain)
+        shown=_shown_marriages(you_view.marriages, state, new, names, over),
+        **_review(game, state, you_view.tricks, names),
+        choices=choices,
+        **_card_marks(game, you_view.hand, choices),
+        can_take_back=can_take_back(game),
+        **result_words(deal, names, YOU),
+        **match_words(game.match, YOU),
+        turn_line=turn_line(deal, YOU),
+        contract=contract_line(deal, names),
+        bidding=bidding_lines(deal, names),
+        side_line=_side_line(game, state),
+        sat_out=sat_out(deal, YOU),
+        pad=pad,
+        pad_heads=pad_heads,
+        next_url=origin_next_url(game.origin) if game.origin and game.match.over else "",
+    )
+
+
+def _review(game: Game, state: StateShape, tricks: Sequence, names: list[str]) -> dict[str, Any]:
+    """The reader's last finished trick, where the rules let it be looked back at and it is
+    no longer the last trick on the table."""
     last = state.get("last_trick") or []
-    winner = trick_winner_name(state, names)
-    review: list[tuple[str, str]] = []
-    review_winner = ""
-    if rules.trick_review != "none" and you_view.tricks and (state["trick"] or not last):
-        previous = you_view.tricks[-1]
-        review = [(names[s], c) for s, c in previous]
-        review_winner = names[_trick_winner(game, len(you_view.tricks) - 1)]
-    choices = []
-    if not over and deal.to_act == YOU:
-        choices = [
-            {"key": a.key(), "label": choice_label(a.to_dict(), rules), **a.to_dict()}
-            for a in deal.legal_actions()
-            if a.type != "draw" or not draw_is_a_chore(deal)
-        ]
-        _mark_buttons(game, choices)
-    result = why = ""
-    if deal.result is not None:
-        result_dict = deal.result.to_dict()
-        result = str(render_inline(describe_result(result_dict, names, rules)))
-        why = explain_game_points(result_dict, rules, YOU)
-    side_line = ""
-    partner = (YOU + 2) % n
+    if game.rules.trick_review == "none" or not tricks or not (state["trick"] or not last):
+        return {"review": [], "review_winner": ""}
+    return {
+        "review": [(names[s], c) for s, c in tricks[-1]],
+        "review_winner": names[_trick_winner(game, len(tricks) - 1)],
+    }
+
+
+def _choices(game: Game) -> list[dict]:
+    """The reader's moves, when it is the reader's turn (a draw that is a chore is made
+    for the reader)."""
+    deal = game.deal
+    if deal.result is not None or deal.to_act != YOU:
+        return []
+    actions = [a for a in deal.legal_actions() if a.type != "draw" or not draw_is_a_chore(deal)]
+    choices = choice_dicts(deal, actions)
+    _mark_buttons(game, choices)
+    return choices
+
+
+def _side_line(game: Game, state: StateShape) -> str:
+    """The points of the reader's side, in a partnership game once the bidding is over."""
+    deal, rules = game.deal, game.rules
+    partner = (YOU + 2) % rules.players
     # A partner who sits out (a moon bid) adds nothing: the reader's own count is shown.
     if (
         rules.partnerships == "opposite_pairs"
         and deal.phase != "bidding"
         and partner in state["active"]
     ):
-        side_line = side_points_line(deal.seat_points(YOU) + deal.seat_points(partner))
-    match = game.match
-    pad_heads, pad = _pad(game, names)
-    return PracticeView(
-        game=game,
-        seats=seats,
-        turnup=state.get("turnup"),
-        trump=state.get("trump"),
-        trump_card=_dealer_trump_card(state, rules),
-        stock=state["stock_size"],
-        phase=state["phase"],
-        trick=[(names[p["player"]], p["card"]) for p in state["trick"]],
-        last_trick=[(names[p["player"]], p["card"]) for p in last],
-        last_trick_winner=winner,
-        happened=happened,
-        highlight={a["card"] for a in new if a.get("card")} | set(drawn),
-        choices=choices,
-        result=result,
-        why=why,
-        match_line=match_line(match, YOU),
-        match_result=describe_match_end(match, YOU),
-        settlement=describe_settlement(match, YOU),
-        token=token,
-        closed=state.get("closed_by") is not None,
-        has_stock=rules.has_stock,
-        turn_line=turn_line(deal, YOU),
-        drawn=[],  # the card drawn is named in the log, in its place (words.explain)
-        shown=shown,
-        review=review,
-        review_winner=review_winner,
-        pad=pad,
-        pad_heads=pad_heads,
-        can_take_back=can_take_back(game),
-        contract=contract_line(deal, names),
-        bidding=bidding_lines(deal, names),
-        side_line=side_line,
-        sat_out=sat_out(deal, YOU),
-        next_url=origin_next_url(game.origin) if game.origin and match.over else "",
-        **_card_marks(game, you_view.hand, choices),
-    )
+        return side_points_line(deal.seat_points(YOU) + deal.seat_points(partner))
+    return ""
 
 
 def _happened(game: Game, new: list[dict], names: list[str]) -> list[str]:
@@ -257,36 +308,36 @@ def _card_marks(game: Game, hand: Sequence[str], choices: list[dict]) -> dict:
     return {"refused": refused, "shortcuts": {c: str(i) for i, c in enumerate(playable[:9], 1)}}
 
 
-def _seat_views(
-    game: Game, state: StateShape, names: list[str], hand: Sequence[str]
+def seat_views(
+    deal: Deal, state: StateShape, names: list[str], hand: Sequence[str], me: int
 ) -> list[SeatView]:
-    """The seats left, across and right of the reader, then the reader's: the others' cards
+    """The seats left, across and right of `me`, then `me`'s own: the others' cards
     hidden (only their count reaches the page) until the deal is over."""
-    deal, rules = game.deal, game.rules
+    rules = deal.rules
     n = rules.players
     over = deal.result is not None
-    others = [s for s in range(n) if s != YOU]
+    others = [s for s in range(n) if s != me]
     order = {"left": 0, "across": 1, "right": 2}
-    others.sort(key=lambda s: order[table_position(s, YOU, n)])
+    others.sort(key=lambda s: order[table_position(s, me, n)])
     seats = []
-    for seat in [*others, YOU]:
+    for seat in [*others, me]:
         view = SeatView.of(
             state,
             seat,
             name=names[seat],
-            you=YOU,
+            you=me,
             to_act=deal.to_act,
-            hidden=seat != YOU and not over,
+            hidden=seat != me and not over,
             # Counting is part of the game: the other side's points show once the deal
             # is over; a partner's count is the reader's own side's.
-            points_visible=same_side(seat, rules, YOU) or over,
+            points_visible=same_side(seat, rules, me) or over,
         )
         if view.hidden:
             view.cards = [""] * len(view.cards)  # only the count reaches the page
-        if seat == YOU:
+        if seat == me:
             view.cards = list(hand)  # while naming trumps: only the first cards
-        view.position = table_position(seat, YOU, n)
-        view.partner = seat != YOU and same_side(seat, rules, YOU)
+        view.position = table_position(seat, me, n)
+        view.partner = seat != me and same_side(seat, rules, me)
         view.bid = seat_bid(deal, seat)
         seats.append(view)
     return seats

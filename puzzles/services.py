@@ -8,7 +8,8 @@ from functools import lru_cache
 
 from django.http import Http404
 from django.utils.translation import gettext as _
-from sixtysix import Action, RuleSet
+from sixtysix import Action, Deal, RuleSet
+from sixtysix.shapes import StateShape
 
 from words.explain import explain_refusal, seat_name
 from words.log_words import describe_actions
@@ -198,60 +199,50 @@ def _line_message(walk_: Walk, rules: RuleSet) -> str:
     return str(wording.LINE_ERRORS.get(walk_.error, wording.LINE_ERRORS["bad_key"]))
 
 
-def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, int]:
-    """The page for the reader's line so far, and its HTTP status (400 for a bad line)."""
-    rules = puzzle_rules(puzzle)
-    status = 200
-    if keys is None:
-        keys, bad = [], True
-    else:
-        bad = False
-    current = walk(puzzle, keys)
-    if bad or current.error:
+@dataclass
+class _Judged:
+    """Where the reader's line leads: the walk shown, the line kept, and what is said."""
+
+    current: Walk
+    keys: list[str]
+    outcome: str
+    message: str
+    status: int = 200
+
+
+def _judge(puzzle: Puzzle, keys: list[str] | None, rules: RuleSet) -> _Judged:
+    """A bad line starts the puzzle again (400); a wrong move is taken back, with why."""
+    current = walk(puzzle, keys or [])
+    if keys is None or current.error:
         message = (
             _line_message(current, rules) if current.error else str(wording.LINE_ERRORS["bad_key"])
         )
-        current = walk(puzzle, [])
-        keys = []
-        status = 400
-        outcome = "error"
-    else:
-        outcome, message = "", ""
-        if current.wrong is not None:
-            outcome, message = "wrong", wording.wrong_move(current.wrong, rules)
-            keys = keys[:-1]
-        elif current.solved:
-            outcome, message = "solved", wording.solved()
-        elif len(keys) == 1:
-            outcome, message = "right", wording.first_right()
-        elif keys:
-            outcome, message = "right", wording.kept()
-    deal = current.deal
+        return _Judged(walk(puzzle, []), [], "error", message, status=400)
+    if current.wrong is not None:
+        return _Judged(current, keys[:-1], "wrong", wording.wrong_move(current.wrong, rules))
+    if current.solved:
+        return _Judged(current, keys, "solved", wording.solved())
+    if len(keys) == 1:
+        return _Judged(current, keys, "right", wording.first_right())
+    if keys:
+        return _Judged(current, keys, "right", wording.kept())
+    return _Judged(current, keys, "", "")
+
+
+def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, int]:
+    """The page for the reader's line so far, and its HTTP status (400 for a bad line)."""
+    rules = puzzle_rules(puzzle)
+    judged = _judge(puzzle, keys, rules)
+    deal, seat = judged.current.deal, judged.current.seat
     state = deal.state()
-    seat = current.seat
     names = _names(seat)
-    seats = [
-        SeatView.of(state, s, name=names[s], you=seat, to_act=deal.to_act, hidden=False)
-        for s in range(2)
-    ]
-    seats.sort(key=lambda s: s.is_you)
-    steps = [a.to_dict() for a in current.steps]
-    happened = [
-        str(render_inline(line))
-        for line in describe_actions(steps[-2:], names, seat, rules, state=state)
-    ]
+    steps = [a.to_dict() for a in judged.current.steps]
     last = state.get("last_trick") or []
-    choices = []
-    if deal.result is None and deal.to_act == seat and outcome != "solved":
-        choices = [
-            {"key": a.key(), "label": choice_label(a.to_dict(), rules), "type": a.type}
-            for a in deal.legal_actions()
-        ]
     view = PuzzleView(
         puzzle=puzzle,
         rules=rules,
-        line=keys,
-        seats=seats,
+        line=judged.keys,
+        seats=_seats(deal, state, names, seat),
         turnup=None,
         trump=state.get("trump"),
         stock=0,
@@ -260,26 +251,54 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
         trick=[(names[p["player"]], p["card"]) for p in state["trick"]],
         last_trick=[(names[p["player"]], p["card"]) for p in last],
         last_trick_winner=trick_winner_name(state, names),
-        happened=happened,
+        happened=[
+            str(render_inline(line))
+            for line in describe_actions(steps[-2:], names, seat, rules, state=state)
+        ],
         highlight={a["card"] for a in steps[-2:] if a.get("card")},
-        choices=choices,
-        message=str(render_inline(message)) if message else "",
-        outcome=outcome,
+        choices=_choices(deal, seat, rules) if judged.outcome != "solved" else [],
+        message=str(render_inline(judged.message)) if judged.message else "",
+        outcome=judged.outcome,
         result=str(render_inline(describe_result(deal.result.to_dict(), names, rules)))
         if deal.result is not None
         else "",
         task=str(render_inline(wording.task(rules))),
-        back_line=LINE_SEPARATOR.join(keys),
+        back_line=LINE_SEPARATOR.join(judged.keys),
     )
     view.solution, view.others = solution(puzzle, rules)
+    view.best_line = _best_line(puzzle, names, seat, rules)
+    return view, judged.status
+
+
+def _seats(deal: Deal, state: StateShape, names: list[str], seat: int) -> list[SeatView]:
+    """Both hands face up, the reader's last."""
+    seats = [
+        SeatView.of(state, s, name=names[s], you=seat, to_act=deal.to_act, hidden=False)
+        for s in range(2)
+    ]
+    seats.sort(key=lambda s: s.is_you)
+    return seats
+
+
+def _choices(deal: Deal, seat: int, rules: RuleSet) -> list[dict]:
+    """The reader's moves, while the deal goes on and it is the reader's turn."""
+    if deal.result is not None or deal.to_act != seat:
+        return []
+    return [
+        {"key": a.key(), "label": choice_label(a.to_dict(), rules), "type": a.type}
+        for a in deal.legal_actions()
+    ]
+
+
+def _best_line(puzzle: Puzzle, names: list[str], seat: int, rules: RuleSet) -> list[str]:
+    """The solver's best line, told from the puzzle's start."""
     first = walk(puzzle, []).deal.state()  # the line is played from the puzzle's start
-    view.best_line = [
+    return [
         str(render_inline(line))
         for line in wording.describe_line(
             best_line(puzzle), names, seat, rules, state=first, in_trick=len(first["trick"])
         )
     ]
-    return view, status
 
 
 def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:

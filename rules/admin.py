@@ -42,6 +42,11 @@ class EditMarks:
     def edited(self, obj):
         return ", ".join(local_edits(obj)) or None
 
+    @admin.display(description=EDITED, boolean=True)
+    def has_edits(self, obj):
+        """The list's mark: the row itself (an admin whose rows hold others adds theirs)."""
+        return bool(local_edits(obj))
+
 
 class RuleSectionInline(EditMarks, TranslationStackedInline):
     model = RuleSection
@@ -99,7 +104,3 @@ class GlossaryTermAdmin(EditMarks, TranslationAdmin):
     fields = ("key", "order", "edited", "term", "definition")
     # The order is the file's `glossary.order` list: read-only here.
     readonly_fields = ("key", "order", "edited")
-
-    @admin.display(description=EDITED, boolean=True)
-    def has_edits(self, obj):
-        return bool(local_edits(obj))

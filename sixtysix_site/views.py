@@ -75,16 +75,21 @@ def csrf_failure(request, reason=""):
     return render(request, "403.html", {"message": message}, status=403)
 
 
-def admin_locked_out(request, original_response=None, credentials=None):
-    """django-axes refused an admin login: 429 with the wait, in the reader's language."""
-    minutes = max(1, int(settings.AXES_COOLOFF_TIME.total_seconds() // 60))
-    message = ngettext(
+def locked_out_message(minutes: int) -> str:
+    """Why an admin login is refused, and for how long, in the active language."""
+    return ngettext(
         "Too many failed sign-in attempts for this account or from this address. "
         "Signing in is blocked for %(minutes)d minute; try again after that.",
         "Too many failed sign-in attempts for this account or from this address. "
         "Signing in is blocked for %(minutes)d minutes; try again after that.",
         minutes,
     ) % {"minutes": minutes}
+
+
+def admin_locked_out(request, original_response=None, credentials=None):
+    """django-axes refused an admin login: 429 with the wait, in the reader's language."""
+    minutes = max(1, int(settings.AXES_COOLOFF_TIME.total_seconds() // 60))
+    message = locked_out_message(minutes)
     response = render(request, "403.html", {"message": message}, status=429)
     response["Retry-After"] = str(minutes * 60)
     return response

@@ -16,14 +16,14 @@ from django.utils.translation import gettext as _
 from sixtysix import Action, EngineError
 from sixtysix.match import Match
 
-from practice.game import MAX_ACTIONS, MAX_PAD, pad_row
+from practice.game import MAX_ACTIONS, MAX_PAD, match_state, pad_row
 from practice.ids import next_match_id
 from practice.seats import computer_move
 from words.deal_words import deal_over_refusal, not_your_turn_refusal
 from words.explain import explain_refusal
 
 from .models import Seat, Table
-from .store import Loaded, commit, load, match_state
+from .store import Loaded, commit, load
 
 GREETINGS = ("luck", "well", "thanks", "moment")
 

@@ -16,11 +16,11 @@ from django.db import IntegrityError
 from django.utils import timezone
 from sixtysix.match import Match
 
-from practice.game import PRACTICE_VARIANTS, table_rules
+from practice.game import PRACTICE_VARIANTS, match_state, table_rules
 from practice.ids import new_id
 
 from .models import Seat, Table
-from .store import commit, match_state, variant_of
+from .store import commit, variant_of
 
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6

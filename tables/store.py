@@ -16,10 +16,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from sixtysix import Action
-from sixtysix.match import Match
 
-from practice.game import Game, table_rules
-from practice.ids import as_int, next_deal_id
+from practice.game import Game, match_from, table_rules
+from practice.ids import next_deal_id
 from rules.models import Variant
 
 from .models import Move, Seat, Table
@@ -41,29 +40,6 @@ class Loaded:
     @property
     def humans(self) -> list[int]:
         return [s.index for s in self.seats if s.kind == "friend"]
-
-
-def match_state(m: Match) -> dict[str, Any]:
-    return {
-        "dealer": m.dealer,
-        "scores": list(m.scores),
-        "deals": m.deals_played,
-        "carry": m.carry,
-        "winners": list(m.winners) if m.winners is not None else None,
-        "stakes": sorted(m.stakes.items()),
-    }
-
-
-def match_from(rules, d: dict[str, Any]) -> Match:
-    return Match(
-        rules,
-        dealer=as_int(d["dealer"]),
-        scores=[as_int(s) for s in d["scores"]],
-        deals_played=as_int(d["deals"]),
-        carry=as_int(d["carry"]),
-        winners=[as_int(w) for w in d["winners"]] if d["winners"] is not None else None,
-        stakes={as_int(seat): as_int(stake) for seat, stake in d.get("stakes", [])},
-    )
 
 
 _VARIANTS: dict[str, Variant] = {}

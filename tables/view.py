@@ -14,29 +14,12 @@ from django.utils.translation import pgettext
 from sixtysix.players import player_view
 
 from practice.game import pad_row
-from words.deal_words import bidding_lines, contract_line, sat_out, seat_bid, turn_line
+from practice.view import choice_dicts, match_words, result_words, seat_views, table_facts
+from words.deal_words import bidding_lines, contract_line, sat_out, turn_line
 from words.log_words import describe_actions
 from words.markup import render_inline
-from words.match_words import (
-    describe_match_end,
-    describe_settlement,
-    explain_game_points,
-    match_line,
-    pad_heads,
-    pad_how,
-    pad_winner,
-    score_text,
-)
-from words.result_words import describe_result
-from words.table import (
-    SeatView,
-    TableView,
-    choice_label,
-    same_side,
-    seat_names,
-    table_position,
-    trick_winner_name,
-)
+from words.match_words import pad_heads, pad_how, pad_winner, score_text
+from words.table import TableView, seat_names
 
 from .play import deadline, last_start, only_draws
 from .store import Loaded
@@ -119,55 +102,33 @@ def seat_table(loaded: Loaded, me: int) -> SeatTable:
         for a, line in zip(new, describe_actions(new, names, me, rules, state=state), strict=True)
         if a["type"] != "draw"
     ]
-    last = state.get("last_trick") or []
     due = deadline(loaded)
     view = SeatTable(
         code=table.code,
         me=me,
         version=table.version,
         variant_name=game.variant.name,
-        seats=_seats(loaded, state, names, list(mine.hand), me),
-        turnup=state.get("turnup"),
-        trump=state.get("trump"),
-        trump_card=state.get("trump_card")
-        if rules.trump_source == "bottom_card_to_dealer"
-        else None,
-        stock=state["stock_size"],
-        phase=state["phase"],
-        trick=[(names[p["player"]], p["card"]) for p in state["trick"]],
-        last_trick=[(names[p["player"]], p["card"]) for p in last],
-        last_trick_winner=trick_winner_name(state, names),
+        seats=seat_views(deal, state, names, list(mine.hand), me),
+        **table_facts(state, rules, names),
         happened=happened,
         highlight={a["card"] for a in new if a.get("card")},
-        closed=state.get("closed_by") is not None,
-        has_stock=rules.has_stock,
+        **result_words(deal, names, me),
+        **match_words(game.match, me),
         started=table.started,
         over=over,
         deadline=None if due is None else int(due),
         now=int(time.time()),
     )
     if table.started and not over and deal.to_act == me and not only_draws(deal):
-        view.choices = [
-            {"key": a.key(), "label": choice_label(a.to_dict(), rules), **a.to_dict()}
-            for a in deal.legal_actions()
-        ]
+        view.choices = choice_dicts(deal, deal.legal_actions())
     _words(view, loaded, names, me)
     return view
 
 
 def _words(view: SeatTable, loaded: Loaded, names: list[str], me: int) -> None:
-    """The sentences around the table: turn, bidding, result, match, pad, players."""
+    """The sentences around the table: turn, bidding, pad, greetings, players."""
     game, deal, table = loaded.game, loaded.deal, loaded.table
-    rules = game.rules
-    if view.over:
-        result = deal.result.to_dict()
-        view.result = str(render_inline(describe_result(result, names, rules)))
-        view.why = explain_game_points(result, rules, me)
-    match = game.match
-    view.match_over = match.over
-    view.match_line = match_line(match, me)
-    view.match_result = describe_match_end(match, me)
-    view.settlement = describe_settlement(match, me)
+    view.match_over = game.match.over
     if table.started:
         view.turn_line = turn_line(deal, me)
     view.contract = contract_line(deal, names)
@@ -216,33 +177,3 @@ def _pad(loaded: Loaded, names: list[str], me: int) -> tuple[list[str], list[dic
         )
     heads = pad_heads(rules, [names[c] for c in columns] + names)
     return heads[: len(columns)], out
-
-
-def _seats(loaded: Loaded, state: dict, names: list[str], hand: list[str], me: int):
-    """The other seats (left, across, right), then the reader's; others' cards hidden (only
-    their count) until the deal is over."""
-    deal, rules = loaded.deal, loaded.game.rules
-    n = rules.players
-    over = deal.result is not None
-    order = {"left": 0, "across": 1, "right": 2}
-    others = sorted((s for s in range(n) if s != me), key=lambda s: order[table_position(s, me, n)])
-    seats = []
-    for seat in [*others, me]:
-        view = SeatView.of(
-            state,
-            seat,
-            name=names[seat],
-            you=me,
-            to_act=deal.to_act,
-            hidden=seat != me and not over,
-            points_visible=same_side(seat, rules, me) or over,
-        )
-        if view.hidden:
-            view.cards = [""] * len(view.cards)
-        if seat == me:
-            view.cards = list(hand)
-        view.position = table_position(seat, me, n)
-        view.partner = seat != me and same_side(seat, rules, me)
-        view.bid = seat_bid(deal, seat)
-        seats.append(view)
-    return seats

@@ -15,6 +15,7 @@ from sixtysix import Action, Deal
 from practice.game import Game
 from practice.ids import YOU
 from practice.positions import start_position
+from puzzles.generator import layout_of
 from words.log_words import describe_actions
 from words.result_words import describe_result
 from words.review_words import (
@@ -53,7 +54,7 @@ def _try_again(game: Game, review: Review, step: Step) -> str:
             return ""
         layout, prelude = found
     else:
-        layout = _layout(start.deal)
+        layout = layout_of(start.deal)
         prelude = []
     actions = prelude + game.actions[: step.index]
     try:
@@ -74,16 +75,6 @@ def _try_again(game: Game, review: Review, step: Step) -> str:
 def again_url(slug: str, key: str) -> str:
     """Practice from a stored position."""
     return reverse("practice:game", args=[slug]) + f"?from=review:{key}"
-
-
-def _layout(deal: Deal) -> dict[str, Any]:
-    state = deal.state()
-    return {
-        "dealer": state["dealer"],
-        "hands": [list(h) for h in state["hands"]],
-        "turnup": state.get("turnup"),
-        "stock": list(state["stock"]),
-    }
 
 
 def _state_at(game: Game, index: int) -> dict[str, Any]:

@@ -48,10 +48,6 @@ class CourseGroupAdmin(EditMarks, TranslationAdmin):
     # The order is the group's place in course.toml: read-only here, like the key.
     readonly_fields = ("key", "order", "edited")
 
-    @admin.display(description=EDITED, boolean=True)
-    def has_edits(self, obj):
-        return bool(local_edits(obj))
-
     def has_add_permission(self, request):
         # Lessons name their group by key in their files: groups are added in course.toml.
         return False

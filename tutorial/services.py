@@ -143,62 +143,24 @@ def _key(action: dict, you: int) -> str:
 
 
 def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepView:
+    """The step in parts: the table at that point of the script, the narration with its
+    values filled in, the moves asked for, and at the last step what comes next."""
     steps = list(tutorial.steps.all())
-    if not 1 <= number <= len(steps):
-        raise Http404(
-            _("This tutorial has no step %(number)s; it has %(total)d steps.")
-            % {"number": number, "total": len(steps)}
-        )
-    step = steps[number - 1]
+    step = _step(steps, number)
     position = tutorial_positions(tutorial, steps)[number - 1]
     rules = tutorial_rules(tutorial)
     state = position.state
     names = _names(tutorial, rules)
-    show_all = tutorial.reveal or reveal or position.result is not None
-    seats = []
-    for seat in range(rules.players):
-        seats.append(
-            SeatView.of(
-                state,
-                seat,
-                name=names[seat],
-                you=tutorial.you,
-                to_act=position.to_act,
-                hidden=not (show_all or seat == tutorial.you),
-                # Counting is part of the game: with the hands hidden, so are the others' points.
-                points_visible=show_all or seat == tutorial.you,
-            )
-        )
-    # The reader's seat last, so the template can put it at the bottom of the table.
-    seats.sort(key=lambda s: (s.is_you, (s.seat - tutorial.you) % rules.players))
-    highlight = {a["card"] for a in position.actions if a.get("card")}
-    happened: list[str] = list(
-        describe_actions(position.actions, names, tutorial.you, rules, state=position.state)
-    )
     last = position.completed_tricks[-1] if position.completed_tricks else None
-    last_winner = trick_winner_name(state, names)
     values = narration_values(position, rules, tutorial.you)
-    choices = []
-    if step.ask and position.result is None:
-        choices = [
-            {"key": _key(a, tutorial.you), "label": choice_label(a, rules), **a}
-            for a in position.legal
-        ]
-    ending: dict[str, Any] = {}
-    if number == len(steps):
-        ending = {
-            "recap": render_markup(tutorial.recap) if tutorial.recap else "",
-            "next_lesson": next_lesson(tutorial),
-            "play_on_url": play_on_url(tutorial),
-        }
     return StepView(
         tutorial=tutorial,
         step=step,
         number=number,
         total=len(steps),
         asks=[s.number for s in steps if s.ask],
-        **ending,
-        seats=seats,
+        **(_ending(tutorial) if number == len(steps) else {}),
+        seats=_seats(tutorial, rules, position, names, reveal),
         turnup=state.get("turnup"),
         trump=state.get("trump"),
         stock=state["stock_size"],
@@ -207,15 +169,70 @@ def step_view(*, tutorial: Tutorial, number: int, reveal: bool = False) -> StepV
         phase=state["phase"],
         trick=[(names[p["player"]], p["card"]) for p in state["trick"]],
         last_trick=[(names[p["player"]], p["card"]) for p in (last or [])],
-        last_trick_winner=last_winner,
-        happened=happened,
-        highlight=highlight,
+        last_trick_winner=trick_winner_name(state, names),
+        happened=list(
+            describe_actions(position.actions, names, tutorial.you, rules, state=position.state)
+        ),
+        highlight={a["card"] for a in position.actions if a.get("card")},
         **_narration(fill(step.text, values)),
         hint=render_markup(fill(step.hint, values)) if step.hint else "",
-        choices=choices,
+        choices=_choices(tutorial, step, position, rules),
         result=describe_result(position.result, names, rules) if position.result else "",
         sections=[s for s in tutorial.variant.sections.all() if s.key in step.sections],
     )
+
+
+def _step(steps: list[TutorialStep], number: int) -> TutorialStep:
+    """Step `number` (from 1) of the lesson; 404 past either end."""
+    if not 1 <= number <= len(steps):
+        raise Http404(
+            _("This tutorial has no step %(number)s; it has %(total)d steps.")
+            % {"number": number, "total": len(steps)}
+        )
+    return steps[number - 1]
+
+
+def _seats(
+    tutorial: Tutorial, rules: RuleSet, position: Position, names: list[str], reveal: bool
+) -> list[SeatView]:
+    """Every seat, the reader's last (the template puts it at the bottom of the table); the
+    others' hands hidden unless the lesson or the reader shows them, or the deal is over."""
+    show_all = tutorial.reveal or reveal or position.result is not None
+    seats = [
+        SeatView.of(
+            position.state,
+            seat,
+            name=names[seat],
+            you=tutorial.you,
+            to_act=position.to_act,
+            hidden=not (show_all or seat == tutorial.you),
+            # Counting is part of the game: with the hands hidden, so are the others' points.
+            points_visible=show_all or seat == tutorial.you,
+        )
+        for seat in range(rules.players)
+    ]
+    seats.sort(key=lambda s: (s.is_you, (s.seat - tutorial.you) % rules.players))
+    return seats
+
+
+def _choices(
+    tutorial: Tutorial, step: TutorialStep, position: Position, rules: RuleSet
+) -> list[dict]:
+    """The moves the reader may try at a "your move" step (none once the deal is over)."""
+    if not step.ask or position.result is not None:
+        return []
+    return [
+        {"key": _key(a, tutorial.you), "label": choice_label(a, rules), **a} for a in position.legal
+    ]
+
+
+def _ending(tutorial: Tutorial) -> dict[str, Any]:
+    """What the last step adds: the lesson's recap and where to go on."""
+    return {
+        "recap": render_markup(tutorial.recap) if tutorial.recap else "",
+        "next_lesson": next_lesson(tutorial),
+        "play_on_url": play_on_url(tutorial),
+    }
 
 
 def _narration(text: str) -> dict:

@@ -8,6 +8,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import translation
 
+from sixtysix_site.views import locked_out_message
+
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 LOGIN = f"/{settings.ADMIN_URL}login/"
@@ -44,13 +46,7 @@ def test_an_account_is_locked_at_the_address_that_keeps_failing(editor, caplog):
     html = response.content.decode()
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     with translation.override("pl"):
-        message = translation.ngettext(
-            "Too many failed sign-in attempts for this account or from this address. "
-            "Signing in is blocked for %(minutes)d minute; try again after that.",
-            "Too many failed sign-in attempts for this account or from this address. "
-            "Signing in is blocked for %(minutes)d minutes; try again after that.",
-            minutes,
-        ) % {"minutes": minutes}
+        message = locked_out_message(minutes)
     assert message.startswith("Zbyt wiele")
     assert message in html
     assert '<html lang="pl">' in html

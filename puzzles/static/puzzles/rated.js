@@ -6,31 +6,11 @@
 // puzzles work as before, unrated.
 (function () {
   "use strict";
-  const KEY = "sixtysix.training";
-
-  function load() {
-    try {
-      return JSON.parse(window.localStorage.getItem(KEY)) || {};
-    } catch (error) {
-      return {};
-    }
-  }
-  function save(data) {
-    try {
-      window.localStorage.setItem(KEY, JSON.stringify(data));
-    } catch (error) {
-      /* private mode: the rating lives in the cookie only */
-    }
-  }
-  function fill(text, values) {
-    return String(text || "").replace(/\[\[(\w+)\]\]/g, function (all, name) {
-      return name in values ? values[name] : all;
-    });
-  }
+  const kept = window.SixtySix.kept; // js/kept.js, loaded before this script
 
   // The puzzle list and the "next at my level" links: solved puzzles marked, skipped.
   function markList() {
-    const solved = new Set((load().solved || []).map(String));
+    const solved = new Set((kept.load().solved || []).map(String));
     document.querySelectorAll("[data-puzzle-number]").forEach(function (row) {
       if (!solved.has(row.dataset.puzzleNumber) || row.parentElement.querySelector(".puzzle-solved")) return;
       const mark = document.createElement("span");
@@ -48,15 +28,15 @@
   const root = document.getElementById("puzzle");
   if (!root || !window.fetch) return;
   const number = Number(root.dataset.number);
-  const streak = JSON.parse(window.sessionStorage.getItem(KEY + ".streak") || "null");
+  const streak = JSON.parse(window.sessionStorage.getItem(kept.key + ".streak") || "null");
   const inStreak = Boolean(streak && (window.location.hash === "#streak" || streak.current === number));
   let ticket = null;
   let sent = false;
   let message = "";
 
   function saveStreak(value) {
-    if (value) window.sessionStorage.setItem(KEY + ".streak", JSON.stringify(value));
-    else window.sessionStorage.removeItem(KEY + ".streak");
+    if (value) window.sessionStorage.setItem(kept.key + ".streak", JSON.stringify(value));
+    else window.sessionStorage.removeItem(kept.key + ".streak");
   }
   if (inStreak) {
     streak.current = number;
@@ -80,12 +60,12 @@
     const bar = document.getElementById("training-bar");
     if (!bar) return;
     bar.textContent = "";
-    const data = load();
+    const data = kept.load();
     const parts = [];
     if (message) parts.push(message);
-    else if (data.rating) parts.push(fill(bar.dataset.ratingText, { rating: data.rating }));
+    else if (data.rating) parts.push(kept.fill(bar.dataset.ratingText, { rating: data.rating }));
     if (inStreak && streak) {
-      parts.push(fill(streak.over ? bar.dataset.streakOver : bar.dataset.streakText, { n: streak.count || 0 }));
+      parts.push(kept.fill(streak.over ? bar.dataset.streakOver : bar.dataset.streakText, { n: streak.count || 0 }));
     }
     bar.appendChild(document.createTextNode(parts.join(" · ")));
     if (inStreak && streak) {
@@ -133,7 +113,7 @@
     } catch (error) {
       answer = null;
     }
-    const data = load();
+    const data = kept.load();
     if (answer) {
       data.rating = answer.rating;
       data.deviation = answer.deviation;
@@ -144,7 +124,7 @@
     const themes = (root.dataset.themes || "").split(" ").filter(Boolean);
     data.history[number] = { s: solved ? 1 : 0, th: themes, t: Date.now() };
     if (solved) data.solved = Array.from(new Set((data.solved || []).concat([number])));
-    save(data);
+    kept.save(data);
     render();
   }
 

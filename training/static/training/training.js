@@ -4,33 +4,12 @@
 // Without JavaScript the pages still say what they hold and link on.
 (function () {
   "use strict";
-  const KEY = "sixtysix.training";
-
-  function load() {
-    try {
-      return JSON.parse(window.localStorage.getItem(KEY)) || {};
-    } catch (error) {
-      return {};
-    }
-  }
-  function save(data) {
-    try {
-      window.localStorage.setItem(KEY, JSON.stringify(data));
-    } catch (error) {
-      /* private mode: nothing kept */
-    }
-  }
-  function fill(text, values) {
-    return String(text || "")
-      .replace(/\[\[(\w+)\]\]/g, function (all, name) {
-        return name in values ? values[name] : all;
-      });
-  }
+  const kept = window.SixtySix.kept; // js/kept.js, loaded before this script
 
   // The review page: each blunder with a position to try again becomes a puzzle of yours.
   const blunders = document.querySelectorAll("[data-own-puzzle]");
   if (blunders.length) {
-    const data = load();
+    const data = kept.load();
     const mine = data.mine || [];
     const known = new Set(mine.map(function (p) {
       return p.url;
@@ -40,15 +19,15 @@
       mine.push({ url: step.dataset.ownPuzzle, title: step.dataset.ownTitle || "", t: Date.now() });
     });
     data.mine = mine.slice(-50);
-    save(data);
+    kept.save(data);
   }
 
   // The dashboard: the rating, the success rate per theme, your own puzzles.
   const table = document.getElementById("dashboard");
   if (table) {
-    const data = load();
+    const data = kept.load();
     const rating = document.getElementById("dashboard-rating");
-    if (data.rating && rating) rating.textContent = fill(rating.dataset.ratingText, { rating: data.rating });
+    if (data.rating && rating) rating.textContent = kept.fill(rating.dataset.ratingText, { rating: data.rating });
     const counts = {};
     Object.values(data.history || {}).forEach(function (attempt) {
       (attempt.th || []).forEach(function (theme) {
@@ -61,7 +40,7 @@
       const c = counts[row.dataset.theme];
       if (!c) return;
       const rate = Math.round((100 * c.solved) / c.tried);
-      row.querySelector(".dashboard__rate").textContent = fill(table.dataset.rateText, {
+      row.querySelector(".dashboard__rate").textContent = kept.fill(table.dataset.rateText, {
         solved: c.solved,
         tried: c.tried,
         rate: rate,
@@ -86,18 +65,18 @@
   const start = document.querySelector("[data-streak-start]");
   if (start) {
     const best = document.getElementById("streak-best");
-    const data = load();
+    const data = kept.load();
     if (best && data.bestStreak) {
-      best.textContent = fill(best.dataset.bestText, { n: data.bestStreak });
+      best.textContent = kept.fill(best.dataset.bestText, { n: data.bestStreak });
       best.hidden = false;
     }
-    const last = JSON.parse(window.sessionStorage.getItem(KEY + ".streak") || "null");
+    const last = JSON.parse(window.sessionStorage.getItem(kept.key + ".streak") || "null");
     if (last && last.count > (data.bestStreak || 0)) {
       data.bestStreak = last.count;
-      save(data);
+      kept.save(data);
     }
     start.addEventListener("click", function () {
-      window.sessionStorage.setItem(KEY + ".streak", JSON.stringify({ count: 0, seen: [], skipped: false }));
+      window.sessionStorage.setItem(kept.key + ".streak", JSON.stringify({ count: 0, seen: [], skipped: false }));
     });
   }
 })();
