@@ -45,9 +45,13 @@ def test_the_draw_is_logged_before_the_next_lead(client, slug):
     pytest.fail("no draw in four moves")
 
 
+FOLLOWS = re.compile(r"\b(lagde|stak med|trumfede med)\b")
+
+
 def test_a_card_played_to_a_trick_is_said_as_following_it(client):
-    """Danish says "spillede" of a lead and "lagde" of a card played to it: with two players
-    a lead and a card played to it alternate, never two of one kind in a row."""
+    """Danish says "spillede" of a lead and "lagde" (or, taking the trick over, "stak med" or
+    "trumfede med") of a card played to it: with two players a lead and a card played to it
+    alternate, never two of one kind in a row."""
     html = page(client, "classic66", "da", deal=DEAL)
     seen = []
     for _ in range(4):
@@ -56,7 +60,7 @@ def test_a_card_played_to_a_trick_is_said_as_following_it(client):
             client, post(client, "classic66", {"state": token_of(html), "move": move}, "da")
         )
         verbs = [
-            "lead" if "spillede" in line else "follow" if "lagde" in line else "other"
+            "lead" if "spillede" in line else "follow" if FOLLOWS.search(line) else "other"
             for line in log_lines(html)
         ]
         plays = [v for v in verbs if v != "other"]
