@@ -24,6 +24,12 @@ def score_text(value: int) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
+def _match_score(value: int, rules: RuleSet) -> str:
+    """A match score as printed: counting down, a deal that takes a player past 0 ends the
+    match at 0 (Schnapsen's 7 down to 0 never reads "minus 1")."""
+    return score_text(max(value, 0) if rules.match_direction == "down" else value)
+
+
 def _score_list(values: list[int], names: list[str]) -> str:
     return ", ".join(
         _("%(player)s %(points)s") % {"player": names[i], "points": score_text(v)}
@@ -49,9 +55,10 @@ def match_line(match: Match, you: int) -> str:
     """The match score: per player, or per side in partnership games."""
     rules, scores = match.rules, match.scores
     if rules.players == 2:
-        return _("Match: you %(you)d, the computer %(computer)d (%(rule)s)") % {
-            "you": scores[you],
-            "computer": scores[1 - you],
+        # the other player is the computer in practice, a friend at a table: "your opponent"
+        return _("Match: you %(you)s, your opponent %(opponent)s (%(rule)s)") % {
+            "you": _match_score(scores[you], rules),
+            "opponent": _match_score(scores[1 - you], rules),
             "rule": _match_rule(rules),
         }
     if rules.partnerships == "opposite_pairs":
@@ -83,7 +90,7 @@ def describe_match_end(match: Match, you: int) -> str:
     if winners == [you]:
         text = _("You won the match.")
     elif winners == [1 - you]:
-        text = _("The computer won the match.")
+        text = _("Your opponent won the match.")
     else:
         return _("The match is drawn.")
     if rules.match_direction == "down" and match.stakes.get(winners[0]) == 2:
@@ -101,13 +108,13 @@ def describe_settlement(match: Match, you: int) -> str:
     ((winner, stake),) = match.stakes.items()
     if rules.idiot_settlement == "per_round":
         if winner == you:
-            return _("Settlement: one stake a round, so the computer pays you 1.")
-        return _("Settlement: one stake a round, so you pay the computer 1.")
+            return _("Settlement: one stake a round, so your opponent pays you 1.")
+        return _("Settlement: one stake a round, so you pay your opponent 1.")
     if winner == you:
-        return _("Settlement: the difference in card points, so the computer pays you %(n)d.") % {
+        return _("Settlement: the difference in card points, so your opponent pays you %(n)d.") % {
             "n": stake
         }
-    return _("Settlement: the difference in card points, so you pay the computer %(n)d.") % {
+    return _("Settlement: the difference in card points, so you pay your opponent %(n)d.") % {
         "n": stake
     }
 

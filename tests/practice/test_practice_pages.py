@@ -577,7 +577,7 @@ def test_the_deal_that_ends_the_match_names_the_match_winner(client, lang):
     assert game.match.over
     with translation.override(lang):
         won = translation.gettext(
-            "You won the match." if game.match.winners == [YOU] else "The computer won the match."
+            "You won the match." if game.match.winners == [YOU] else "Your opponent won the match."
         )
         assert won in html
         assert html.count(translation.gettext("Play again")) == 1  # one way on, at the score pad
@@ -596,7 +596,7 @@ def test_a_schneider_bummerl_is_announced_as_counting_double():
     )
     match = Match(get_preset("schnapsen"), scores=[3, 1])
     match.record(Result([COMPUTER], 1, "declared", [30, 66], [0, 1]))
-    assert describe_match_end(match, YOU) == "The computer won the match."
+    assert describe_match_end(match, YOU) == "Your opponent won the match."
 
 
 def test_the_marriage_the_computer_shows_is_drawn_with_both_cards(client):

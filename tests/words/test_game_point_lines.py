@@ -45,7 +45,11 @@ CASES = [
         "Pretinieka acu skaits ir 40 \u2013 33 vai vairāk: 1 spēles punkts.",
     ),
     (_result("declared", 0, 0, 3), "da", "Din modspiller er uden stik: 3 spilpoint."),
-    (_result("declared", 1, 40, 1), "nb", "Du har 40 poeng, altså 33 eller mer: motspilleren får bare 1 spillpoeng."),
+    (
+        _result("declared", 1, 40, 1),
+        "nb",
+        "Du har 40 poeng, altså 33 eller mer: motspilleren får bare 1 spillpoeng.",
+    ),
 ]
 
 
