@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from sixtysix import Action, RuleSet
 
+from .markup import label_in
 from .table import choice_label
 
 YOU = 0  # the hint's moves are the reader's; the seat does not change their labels
@@ -158,5 +159,8 @@ def hint_text(data: dict[str, Any], rules: RuleSet) -> HintText:
 
 
 def _fill(template: str, facts: dict[str, Any]) -> str:
-    """A translated sentence with the move's label (already HTML) put in, escaped once."""
+    """A translated sentence with the move's label (already HTML) put in, escaped once; the
+    label with a small first letter where the sentence does not start with it."""
+    if "move" in facts:
+        facts = {**facts, "move": label_in(template, "move", facts["move"])}
     return mark_safe(conditional_escape(template) % facts)  # noqa: S308 - escaped above

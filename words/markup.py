@@ -98,3 +98,17 @@ def fill_html(template: str, **values: object) -> SafeString:
             html,
         )
     return mark_safe(html % safe)  # noqa: S308 - every part escaped
+
+
+_FIRST_LETTER = re.compile(r"^(\s*)(\w)")  # a word first: never a letter in a card's picture
+
+
+def label_in(template: str, name: str, label: str) -> str:
+    """A button's label ("Play [J♦]", "Close the stock") as `template` places %(name)s: as
+    it is where it starts the sentence, with a small first letter inside it ("The one that
+    loses the least: play [J♦]"), as Polish and Latvian write after a colon. The label may
+    be HTML (a card drawn in it); a safe label stays safe."""
+    if template.lstrip().startswith(f"%({name})s"):
+        return label
+    lowered = _FIRST_LETTER.sub(lambda m: m.group(1) + m.group(2).lower(), str(label), count=1)
+    return mark_safe(lowered) if isinstance(label, SafeString) else lowered  # noqa: S308

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from sixtysix import RuleSet
 
-from .markup import render_inline
+from .markup import label_in, render_inline
 from .solver_words import worth, wrong_move
 
 __all__ = ["worth", "wrong_move"]
@@ -113,7 +113,8 @@ def _trump_ace_sentence(facts: dict[str, Any]) -> str:
 def _with_move(template: str, move_html: str, value: str) -> SafeString:
     """The sentence with the move's label (already HTML, cards drawn) and its value."""
     html = render_inline(template)
-    return mark_safe(html % {"move": move_html, "value": escape(value)})  # noqa: S308 (escaped)
+    move = label_in(template, "move", move_html)
+    return mark_safe(html % {"move": move, "value": escape(value)})  # noqa: S308 (escaped)
 
 
 def best_move(move_html: str, value: float, rules: RuleSet) -> SafeString:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from sixtysix import Action, RuleSet
 
-from .markup import fill_html
+from .markup import fill_html, label_in
 from .solver_words import worth
 
 
@@ -154,7 +154,8 @@ def cost_line(verdict: Judged, rules: RuleSet, unit: float = 1.0) -> str:
 
 def better_line(label: SafeString) -> SafeString:
     """The best alternative, its label as on the table's buttons."""
-    return fill_html(_("Better: %(move)s."), move=label)
+    template = _("Better: %(move)s.")
+    return fill_html(template, move=label_in(template, "move", label))
 
 
 def not_judged_line(why: str) -> str:
