@@ -24,7 +24,7 @@ PRESENT = {
     "da": ["Du spiller ", "Modspilleren stikker med ", "Modspilleren melder ", "Modspilleren siger "],
     "nb": ["Du spiller ut ", "Motspilleren stikker med ", "Motspilleren melder ", "Motspilleren sier "],
     "pl": ["Zagrywasz ", "Przeciwnik nadbija ", "Przeciwnik melduje ", "Przeciwnik ogłasza "],
-    "lv": ["Tu noliec ", "Pretinieks pārsit ", "Pretinieks parāda ", "Pretinieks paziņo "],
+    "lv": ["Tu izej ar ", "Pretinieks pārsit ", "Pretinieks parāda ", "Pretinieks paziņo "],
 }
 NAMES = {
     "en": ["You", "Your opponent"],
@@ -83,7 +83,7 @@ PAST = {
     "da": r"\b(spillede|lagde|meldte|sagde)\b",
     "nb": r"\b(spilte|la|meldte|sa)\b",
     "pl": r"(łeś|ł)\b",
-    "lv": r"\b(noliki|nolika|pieliki|pielika|parādīji|parādīja|paziņoji|paziņoja)\b",
+    "lv": r"\b(izgāji|izgāja|noliki|nolika|pieliki|pielika|parādīji|parādīja|paziņoji|paziņoja)\b",
 }
 
 

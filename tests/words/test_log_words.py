@@ -94,5 +94,5 @@ def _log(html: str) -> list[str]:
 def test_a_lesson_says_the_card_played_to_the_lead_as_following(client):
     """The lesson's third step: the reader leads, the opponent plays to it."""
     lines = _log(client.get("/lv/tutorials/first-deal/3/").content.decode())
-    assert lines[0].startswith("Tu noliki"), lines
+    assert lines[0].startswith("Tu izgāji ar"), lines
     assert lines[1].startswith("Pretinieks pielika"), lines
