@@ -105,8 +105,8 @@ def card_slot(code: str) -> Slot:
 
 def suit_slot(suit: str, *, named: bool = False) -> Slot:
     """A suit picture; `named` puts its word before it ("Hearts ♥", "kreiča ♣")."""
-    if named:
-        return Slot(lambda form: format_html("{} {}", suit_word(suit, form), suit_html(suit, form)))
+    if named:  # the word is read out; the picture beside it is only seen
+        return Slot(lambda form: format_html("{} {}", suit_word(suit, form), suit_symbol(suit)))
     return Slot(lambda form: suit_html(suit, form))
 
 
@@ -145,6 +145,13 @@ def _card_html(code: str, form: str | None, face: bool, language: str | None) ->
         suit,
         RANK_LETTERS[rank],
         SUIT_SYMBOLS[suit],
+    )
+
+
+def suit_symbol(suit: str) -> SafeString:
+    """A suit symbol beside its written name: hidden from screen readers, which read the name."""
+    return format_html(
+        '<span class="suit" aria-hidden="true" data-suit="{}">{}</span>', suit, SUIT_SYMBOLS[suit]
     )
 
 

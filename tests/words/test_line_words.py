@@ -21,8 +21,18 @@ LEAD_AND_FOLLOW = [
 ]
 PRESENT = {
     "en": ["You lead ", "Your opponent plays ", "Your opponent shows ", "Your opponent claims "],
-    "da": ["Du spiller ", "Modspilleren stikker med ", "Modspilleren melder ", "Modspilleren siger "],
-    "nb": ["Du spiller ut ", "Motspilleren stikker med ", "Motspilleren melder ", "Motspilleren sier "],
+    "da": [
+        "Du spiller ",
+        "Modspilleren stikker med ",
+        "Modspilleren melder ",
+        "Modspilleren siger ",
+    ],
+    "nb": [
+        "Du spiller ut ",
+        "Motspilleren stikker med ",
+        "Motspilleren melder ",
+        "Motspilleren sier ",
+    ],
     "pl": ["Zagrywasz ", "Przeciwnik nadbija ", "Przeciwnik melduje ", "Przeciwnik ogłasza "],
     "lv": ["Tu izej ar ", "Pretinieks pārsit ", "Pretinieks parāda ", "Pretinieks paziņo "],
 }
