@@ -5,6 +5,8 @@ sends the same actions over the WebSocket (consumers.py) or, failing that, posts
 polls `state.json`. Bad input is a translated 4xx, never a 500.
 """
 
+import json
+
 from django.conf import settings
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
@@ -20,6 +22,7 @@ from guard.clients import client_ip
 from practice.game import PRACTICE_VARIANTS
 from rules.models import Variant
 from words.deal_words import confirm_question as ask_before
+from words.table import countdown_words
 
 from . import play, seating
 from .models import Table
@@ -147,6 +150,7 @@ def _page(request, table, seat, *, message="", status=200, handoff=""):
         return render(request, "tables/door.html", context, status=status)
     context["live"] = mark_safe(live_html(request, loaded, seat.index, message, handoff))  # noqa: S308 - a rendered template
     context["view"] = seat_table(loaded, seat.index)
+    context["countdown"] = json.dumps(countdown_words(int(play.idle_seconds())))
     return render(request, "tables/table.html", context, status=status)
 
 

@@ -133,6 +133,16 @@ def _claim_label(rules: RuleSet) -> SafeString:
     return fill_html(_("Claim %(target)d"), target=rules.target)
 
 
+def countdown_words(seconds: int) -> list[str]:
+    """What an idle seat's clock says at each second left, 0 to `seconds`: the language's
+    plural forms ("1 sekunde", "21 sekunde", "2 sekundes"), which the page's script, counting
+    down, could not choose; it reads them from this list."""
+    return [
+        ngettext("%(n)d second left", "%(n)d seconds left", n) % {"n": n}
+        for n in range(seconds + 1)
+    ]
+
+
 def strict_badge(phase: str, has_stock: bool) -> str:
     """The badge of the strict phase: the endgame once the stock is gone; in games without
     a stock the same rules hold from the first trick, so it is no "endgame"."""

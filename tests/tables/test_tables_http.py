@@ -2,6 +2,8 @@
 forms; each seat's polls and pages hold only that seat's cards."""
 
 import json
+import re
+from html import unescape
 
 import pytest
 from django.test import Client
@@ -177,6 +179,23 @@ def test_bad_input_is_a_translated_4xx():
     assert client.get("/pl/tables/nothing/").status_code == 404
     response = client.get("/da/tables/join/", {"code": "x"})
     assert response.status_code == 404 and "There is no table" not in response.content.decode()
+
+
+def test_the_idle_clock_counts_in_the_languages_plural_forms():
+    """The script reads "n seconds left" from the page for every n: Latvian has one form for
+    1 and 21, another for 2, and a third for 0."""
+    anna = Client()
+    table = open_table(anna)
+    html = anna.get(f"/lv/tables/{table.code}/").content.decode()
+    found = re.search(r'data-countdown="([^"]+)"', html)
+    words = json.loads(unescape(found.group(1)))
+    assert len(words) == 61  # TABLES_IDLE_SECONDS (60) down to 0
+    assert (words[0], words[1], words[2]) == (
+        "0 sekunžu",
+        "atlikusi 1 sekunde",
+        "atlikušas 2 sekundes",
+    )
+    assert words[21] == "atlikusi 21 sekunde"
 
 
 def test_tables_per_client_are_bounded(settings):

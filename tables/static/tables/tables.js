@@ -50,13 +50,16 @@
     note.textContent = text;
   }
 
+  // "n seconds left" for every n, in the page's language and its plural forms (the server's)
+  var secondsLeft = JSON.parse(root.getAttribute("data-countdown") || "[]");
+
   function countdown() {
-    var label = root.getAttribute("data-seconds") || "";
+    if (!secondsLeft.length) return;
     var now = Date.now() / 1000 + offset;
     var items = document.querySelectorAll(".tables-countdown[data-deadline]");
     for (var i = 0; i < items.length; i++) {
       var left = Math.max(0, Math.round(parseFloat(items[i].getAttribute("data-deadline")) - now));
-      items[i].textContent = left + " " + label;
+      items[i].textContent = secondsLeft[Math.min(left, secondsLeft.length - 1)];
     }
   }
 
