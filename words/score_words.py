@@ -71,7 +71,9 @@ def match_words(r: RuleSet) -> str:
     if r.match_direction == "down":
         return _("both start on %(n)d and count down; the first to reach 0 wins") % {"n": n}
     if r.scoring == "bid_units":
-        return _("the first side to %(n)d units") % {"n": n}
+        return ngettext("the first side to %(n)d unit", "the first side to %(n)d units", n) % {
+            "n": n
+        }
     if r.team_play:
         return ngettext(
             "the first side to %(n)d game point", "the first side to %(n)d game points", n
