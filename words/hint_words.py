@@ -110,8 +110,8 @@ def _chance_line(reason: str, method: str, n: int) -> str:
         return _("%(move)s: it wins in every lie of the unseen cards that was tried.")
     if reason == "likely":
         return ngettext(
-            "%(move)s: it wins about %(n)d time out of 10, however the unseen cards lie.",
-            "%(move)s: it wins about %(n)d times out of 10, however the unseen cards lie.",
+            "%(move)s: it wins in about %(n)d out of 10 ways the unseen cards could lie.",
+            "%(move)s: it wins in about %(n)d out of 10 ways the unseen cards could lie.",
             n,
         )
     if n == 0:  # under one in twenty: "about 0 times" is no number to give
