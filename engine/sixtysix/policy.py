@@ -234,17 +234,26 @@ def _follow_open_two(
 
     if winners:
         w = min(winners, key=win_key)
-        c = cards[w]
-        gain = POINTS[led] + POINTS[c]
         side = d.side_idx[seat]
         pending = sum(v or 0 for s, _su, v, ok in d.marriages if s == seat and not ok)
-        reach = d._side_points(side) + pending + gain >= d.rules.target
-        same_suit = SUIT[c] == SUIT[led] and SUIT[c] != trump
-        if (
-            reach
-            or (same_suit and (gain >= 10 or RANK[c] <= 1))
-            or (POINTS[led] >= 10 and SUIT[led] != trump)
-            or not losers
-        ):
+        have = d._side_points(side) + pending
+        if takes_open_trick(led, cards[w], trump, have, d.rules.target, bool(losers)):
             return w
     return min(losers, key=lose_key)
+
+
+def takes_open_trick(
+    led: int, card: int, trump: int | None, have: int, target: int, can_lose: bool
+) -> bool:
+    """Whether the second of two seats, the stock open, takes the trick on `led` with
+    `card` (its cheapest winner): when its side's points `have` and the trick reach
+    `target`, when it wins a valuable card cheaply in its suit or a led ace or ten with a
+    trump, or when no card of its would lose (`can_lose` False). `trump`: None or a suit
+    (4, no trumps, is no suit either)."""
+    gain = POINTS[led] + POINTS[card]
+    return (
+        have + gain >= target
+        or (SUIT[card] == SUIT[led] and SUIT[card] != trump and (gain >= 10 or RANK[card] <= 1))
+        or (POINTS[led] >= 10 and SUIT[led] != trump)
+        or not can_lose
+    )
