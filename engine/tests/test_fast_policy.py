@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_helpers import FAST_OPTIONS, random_fast_rules
 from sixtysix import PRESET_IDS, Deal, fast, get_preset
-from sixtysix.errors import RuleSetError
 from sixtysix.fast import FastDeal
 from sixtysix.fast_policy import fast_side_value, play_out_by_fast_policy, policy_move
 from sixtysix.pimc import side_value
@@ -25,37 +25,27 @@ from sixtysix.worlds import WorldSampler
 
 SUPPORTED = tuple(p for p in PRESET_IDS if fast.supports(get_preset(p)))
 
-OPTIONS: dict[str, tuple[object, ...]] = {
-    "exchange_requires_trick": (True, False),
-    "exchange_when_following": (True, False),
-    "exchange_on_opponent_close": ("any", "needs_trick", "never"),
-    "marriage_trick_rule": (
-        "counts_after_first_trick",
-        "must_have_trick_to_declare",
-        "not_in_first_trick",
-        "no_trick_needed",
-    ),
-    "marriage_lead_card": ("either", "queen", "king"),
-    "marriage_in_strict_phase": (True, False),
-    "strict_obligation": ("follow_head_trump", "follow_trump", "follow_only"),
-    "close_min_stock": (2, 3, 5),
-    "close_before_draw": (True, False),
-    "declare_timing": ("after_own_trick_or_marriage", "any_time_on_turn"),
-    "target": (66, 50),
+OPTIONS = {
+    k: FAST_OPTIONS[k]
+    for k in (
+        "exchange_requires_trick",
+        "exchange_when_following",
+        "exchange_on_opponent_close",
+        "marriage_trick_rule",
+        "marriage_lead_card",
+        "marriage_in_strict_phase",
+        "strict_obligation",
+        "close_min_stock",
+        "close_before_draw",
+        "declare_timing",
+        "target",
+    )
 }
+"""The options drawn from (a part of FAST_OPTIONS)."""
 
 
 def random_rules(preset: str, rng: random.Random) -> RuleSet:
-    base = get_preset(preset)
-    for _ in range(20):
-        keys = rng.sample(sorted(OPTIONS), 5)
-        try:
-            rules = base.with_options({k: rng.choice(OPTIONS[k]) for k in keys})
-        except RuleSetError:  # an inconsistent mix: draw again
-            continue
-        if rules != base and fast.supports(rules):
-            return rules
-    return base
+    return random_fast_rules(preset, rng, OPTIONS, 5)
 
 
 def advanced(rules: RuleSet, seed: int) -> Deal:
