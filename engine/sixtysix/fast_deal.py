@@ -150,6 +150,7 @@ class FastDeal(FastMoves):
         """Cards in the stock, the turn-up included while it lies there."""
         return len(self.stock) - self.stock_pos + self.turnup_in_stock
 
+    # long by design: the fast path's listing, inlined (a helper per branch costs a call)
     def legal_mask(self) -> int:
         """The legal moves as bits of one int (bit m = move m), 0 when the deal is over."""
         p = self.to_act
