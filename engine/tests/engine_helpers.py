@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from sixtysix import Action, Deal, fast, get_preset
 from sixtysix.actions import ACTION_TYPES
@@ -175,3 +176,32 @@ def random_fast_rules(
         if rules != base and fast.supports(rules):
             return rules
     return base
+
+
+def fast_option_sets(
+    seed: int,
+    count: int,
+    presets: tuple[str, ...],
+    options: dict[str, tuple[object, ...]],
+    keys: int,
+) -> Iterator[tuple[int, RuleSet]]:
+    """`count` seeded `random_fast_rules` sets on `presets` in turn, with their index."""
+    rng = random.Random(seed)
+    for i in range(count):
+        yield i, random_fast_rules(presets[i % len(presets)], rng, options, keys)
+
+
+def advanced_deal(rules: RuleSet, seed: int, most: int, skip_claims: float = 0.0) -> Deal:
+    """A seeded deal moved on by random legal moves (fewer than `most`, their number drawn
+    too); a claim drawn gives way to the first other move with odds `skip_claims`."""
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
+    for _ in range(rng.randrange(most)):
+        if deal.result is not None:
+            break
+        legal = deal.legal_actions()
+        a = legal[rng.randrange(len(legal))]
+        if a.type == "declare" and skip_claims and rng.random() < skip_claims:
+            a = next((b for b in legal if b.type != "declare"), a)
+        deal.apply(a)
+    return deal

@@ -13,9 +13,10 @@ position reached midway.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
-from engine_helpers import FAST_OPTIONS, random_fast_rules
+from engine_helpers import FAST_OPTIONS, advanced_deal, fast_option_sets
 from sixtysix import PRESET_IDS, Deal, fast, get_preset
 from sixtysix.cards import POINTS
 from sixtysix.fast import FastDeal
@@ -118,18 +119,12 @@ def policy_both(rules: RuleSet, seed: int) -> None:
 
 def policy_from_midway(rules: RuleSet, seed: int) -> None:
     """A deal played at random for a while, then by the policy from `FastDeal.from_deal`."""
-    rng = random.Random(seed)
-    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
-    for _ in range(rng.randrange(30)):
-        if deal.result is not None:
-            break
-        legal = deal.legal_actions()
-        deal.apply(legal[rng.randrange(len(legal))])
+    deal = advanced_deal(rules, seed, 30)
     policy_from(deal, FastDeal.from_deal(deal), seed)
 
 
-def random_rules(preset: str, rng: random.Random) -> RuleSet:
-    return random_fast_rules(preset, rng, FAST_OPTIONS, 6)
+def option_sets(seed: int, count: int) -> Iterator[tuple[int, RuleSet]]:
+    return fast_option_sets(seed, count, SUPPORTED, FAST_OPTIONS, 6)
 
 
 def test_supports_exactly_the_two_player_one_pack_presets() -> None:
@@ -165,17 +160,13 @@ def test_policy_playouts_agree(preset: str) -> None:
 
 
 def test_policy_playouts_agree_under_options() -> None:
-    rng = random.Random(5)
-    for i in range(120):
-        rules = random_rules(SUPPORTED[i % 4], rng)
+    for i, rules in option_sets(5, 120):
         policy_both(rules, i)
         policy_from_midway(rules, i)
 
 
 def test_random_options_agree() -> None:
-    rng = random.Random(7)
-    for i in range(120):
-        rules = random_rules(SUPPORTED[i % 4], rng)
+    for i, rules in option_sets(7, 120):
         play_both(rules, i)
 
 
@@ -199,8 +190,6 @@ def test_thousands_of_random_deals_agree(preset: str) -> None:
 
 @pytest.mark.slow
 def test_thousands_of_option_sets_agree() -> None:
-    rng = random.Random(11)
-    for i in range(3000):
-        rules = random_rules(SUPPORTED[i % 4], rng)
+    for i, rules in option_sets(11, 3000):
         play_both(rules, 10_000 + i)
         policy_from_midway(rules, 10_000 + i)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import FAST_OPTIONS, random_fast_rules
+from engine_helpers import FAST_OPTIONS, advanced_deal, fast_option_sets
 from sixtysix import PRESET_IDS, Deal, fast, get_preset
 from sixtysix.fast import FastDeal
 from sixtysix.fast_policy import fast_side_value, play_out_by_fast_policy, policy_move
@@ -44,23 +44,9 @@ OPTIONS = {
 """The options drawn from (a part of FAST_OPTIONS)."""
 
 
-def random_rules(preset: str, rng: random.Random) -> RuleSet:
-    return random_fast_rules(preset, rng, OPTIONS, 5)
-
-
 def advanced(rules: RuleSet, seed: int) -> Deal:
     """A seeded deal moved on by random legal moves (0 to 25 of them; claims rare)."""
-    rng = random.Random(seed)
-    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
-    for _ in range(rng.randrange(26)):
-        if deal.result is not None:
-            break
-        legal = deal.legal_actions()
-        a = legal[rng.randrange(len(legal))]
-        if a.type == "declare" and rng.random() < 0.9:
-            a = next((b for b in legal if b.type != "declare"), a)
-        deal.apply(a)
-    return deal
+    return advanced_deal(rules, seed, 26, skip_claims=0.9)
 
 
 def both_by_policy(deal: Deal) -> list[int]:
@@ -128,9 +114,7 @@ def test_the_same_moves_in_sampled_worlds(preset: str) -> None:
 
 
 def test_the_same_moves_under_options() -> None:
-    rng = random.Random(3)
-    for i in range(240):
-        rules = random_rules(SUPPORTED[i % len(SUPPORTED)], rng)
+    for i, rules in fast_option_sets(3, 240, SUPPORTED, OPTIONS, 5):
         deal = advanced(rules, 5000 + i)
         both_by_policy(deal)
         for world in sampled_worlds(deal, i, 1):
