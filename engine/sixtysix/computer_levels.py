@@ -17,11 +17,9 @@ the work), so a replayed position meets the same answer.
 
 from __future__ import annotations
 
-import random
 from typing import Final, Literal
 
 from .actions import Action
-from .computer_bidding import choose_bid, choose_trump
 from .computer_player import ComputerPlayer
 from .computer_thumb import RulesOfThumb, honest_moves
 from .deal import Deal
@@ -65,25 +63,16 @@ class BeginnerPlayer(RulesOfThumb):
         missed_claim: float = 0.15,
         eager: float = 0.1,
     ) -> None:
-        self.rng = random.Random(seed)
-        self.rules = rules
+        super().__init__(seed, rules)
         self.slip = slip
         self.missed_claim = missed_claim
         self.eager = eager
 
     def choose(self, view: PlayerView) -> Action:
         """The action to apply (one of `view.legal`, never a false claim)."""
-        legal = list(view.legal)
-        if len(legal) == 1:
-            return legal[0]
-        rules = self.rules or view.rules
-        if rules is None:
-            calm = [a for a in legal if a.type != "declare"] or legal
-            return calm[self.rng.randrange(len(calm))]
-        if view.phase == "bidding":
-            return choose_bid(view, rules)
-        if view.phase == "trump_naming":
-            return choose_trump(view, rules)
+        rules = self._settled(view)
+        if isinstance(rules, Action):
+            return rules
         moves = honest_moves(view, rules)
         if len(moves) > 1 and self.rng.random() < self.missed_claim:
             moves = [a for a in moves if a.type != "declare"] or moves

@@ -20,7 +20,6 @@ import random
 
 from .actions import Action
 from .cards import POINTS, RANKS
-from .computer_bidding import choose_bid, choose_trump
 from .computer_thumb import RulesOfThumb, claim_is_true, honest_moves
 from .pimc import Evaluation, evaluate
 from .players import PlayerView
@@ -54,8 +53,7 @@ class ComputerPlayer(RulesOfThumb):
         samples: int = 40,
         playouts: int | None = None,
     ) -> None:
-        self.rng = random.Random(seed)
-        self.rules = rules
+        super().__init__(seed, rules)
         self.layouts = layouts
         self.time_limit = time_limit
         self.samples = samples
@@ -67,17 +65,9 @@ class ComputerPlayer(RulesOfThumb):
     def choose(self, view: PlayerView) -> Action:
         """The action to apply (one of `view.legal`)."""
         self.last = None
-        legal = list(view.legal)
-        if len(legal) == 1:
-            return legal[0]
-        rules = self.rules or view.rules
-        if rules is None:
-            calm = [a for a in legal if a.type != "declare"] or legal
-            return calm[self.rng.randrange(len(calm))]
-        if view.phase == "bidding":
-            return choose_bid(view, rules)
-        if view.phase == "trump_naming":
-            return choose_trump(view, rules)
+        rules = self._settled(view)
+        if isinstance(rules, Action):
+            return rules
         if view.phase == "strict" and supports(rules):
             try:
                 an = solve(

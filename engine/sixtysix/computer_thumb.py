@@ -12,15 +12,34 @@ import random
 
 from .actions import Action
 from .cards import POINTS, RANKS, get_pack
+from .computer_bidding import choose_bid, choose_trump
 from .players import PlayerView
 from .ruleset import RuleSet
 
 
 class RulesOfThumb:
-    """The rules-of-thumb play; subclasses set `rng` and `rules` (None: the view's)."""
+    """The rules-of-thumb play, seeded; `rules` None: the view's."""
 
-    rng: random.Random
-    rules: RuleSet | None
+    def __init__(self, seed: int | None, rules: RuleSet | None) -> None:
+        self.rng = random.Random(seed)
+        self.rules = rules
+
+    def _settled(self, view: PlayerView) -> Action | RuleSet:
+        """The action where the play is not weighed (a single legal action; no rules known:
+        a random action, a claim only when nothing else is legal; the auction and naming
+        trumps: the rules of thumb of `computer_bidding`), else the rules to weigh it by."""
+        legal = list(view.legal)
+        if len(legal) == 1:
+            return legal[0]
+        rules = self.rules or view.rules
+        if rules is None:
+            calm = [a for a in legal if a.type != "declare"] or legal
+            return calm[self.rng.randrange(len(calm))]
+        if view.phase == "bidding":
+            return choose_bid(view, rules)
+        if view.phase == "trump_naming":
+            return choose_trump(view, rules)
+        return rules
 
     def _heuristic(self, view: PlayerView, rules: RuleSet, legal: list[Action]) -> Action:
         types = {a.type for a in legal}

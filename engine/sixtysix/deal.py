@@ -12,6 +12,7 @@ outcomes.py decides each ending).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from .actions import Action
@@ -55,6 +56,28 @@ def _seat_tables(rules: RuleSet, dealer: int) -> _SeatTable:
 def _check_dealer(rules: RuleSet, dealer: Any) -> None:
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < rules.players:
         raise LayoutError("bad_dealer", {"dealer": str(dealer)[:20]})
+
+
+_Take: TypeAlias = Callable[[Any, str], int]
+"""A layout's card code (and where it stands) to a card id of the pack not taken yet."""
+
+
+def _taker(pack: Pack) -> _Take:
+    """A `_Take` over `pack`: each copy of a card once, LayoutError for a card not in it or
+    one taken too often."""
+    counts: dict[int, int] = {}
+
+    def take(code: Any, where: str) -> int:
+        if not isinstance(code, str) or not pack.ids_for(code):
+            raise LayoutError("unknown_card", {"card": str(code)[:10], "where": where})
+        ids = pack.ids_for(code)
+        used = counts.get(ids[0], 0)
+        if used >= len(ids):
+            raise LayoutError("duplicate_card", {"card": code})
+        counts[ids[0]] = used + 1
+        return ids[used]
+
+    return take
 
 
 class Deal(Legality, Moves):
@@ -137,36 +160,8 @@ class Deal(Legality, Moves):
         _check_dealer(rules, dealer)
         d = cls(rules, dealer)
         pack = d.pack
-        counts: dict[int, int] = {}
-
-        def take(code: Any, where: str) -> int:
-            if not isinstance(code, str) or not pack.ids_for(code):
-                raise LayoutError("unknown_card", {"card": str(code)[:10], "where": where})
-            ids = pack.ids_for(code)
-            used = counts.get(ids[0], 0)
-            if used >= len(ids):
-                raise LayoutError("duplicate_card", {"card": code})
-            counts[ids[0]] = used + 1
-            return ids[used]
-
-        hands = layout.get("hands")
-        if not isinstance(hands, list) or len(hands) != rules.players:
-            raise LayoutError("wrong_card_count", {"where": "hands", "expected": rules.players})
-        hands_seq: dict[int, list[int]] = {}
-        for s, hand in enumerate(hands):
-            expected = rules.hand_size if s in d.seats_in_order else 0
-            if not isinstance(hand, list) or len(hand) != expected:
-                raise LayoutError(
-                    "wrong_card_count",
-                    {
-                        "player": s,
-                        "count": len(hand) if isinstance(hand, list) else None,
-                        "expected": expected,
-                    },
-                )
-            seq = [take(c, f"hands[{s}]") for c in hand]
-            if s in d.seats_in_order:
-                hands_seq[s] = seq
+        take = _taker(pack)
+        hands_seq = d._layout_hands(layout.get("hands"), take)
         turnup_code = layout.get("turnup")
         turnup = None
         if rules.trump_source == "turn_up":
@@ -189,6 +184,28 @@ class Deal(Legality, Moves):
         stock_ids = [take(c, "stock") for c in stock]
         d._setup(hands_seq, stock_ids, turnup)
         return d
+
+    def _layout_hands(self, hands: Any, take: _Take) -> dict[int, list[int]]:
+        """A layout's hands as card ids by seat (the seats dealt to), checked."""
+        rules = self.rules
+        if not isinstance(hands, list) or len(hands) != rules.players:
+            raise LayoutError("wrong_card_count", {"where": "hands", "expected": rules.players})
+        hands_seq: dict[int, list[int]] = {}
+        for s, hand in enumerate(hands):
+            expected = rules.hand_size if s in self.seats_in_order else 0
+            if not isinstance(hand, list) or len(hand) != expected:
+                raise LayoutError(
+                    "wrong_card_count",
+                    {
+                        "player": s,
+                        "count": len(hand) if isinstance(hand, list) else None,
+                        "expected": expected,
+                    },
+                )
+            seq = [take(c, f"hands[{s}]") for c in hand]
+            if s in self.seats_in_order:
+                hands_seq[s] = seq
+        return hands_seq
 
     def _setup(self, hands_seq: dict[int, list[int]], stock: list[int], turnup: int | None) -> None:
         r = self.rules

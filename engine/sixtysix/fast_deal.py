@@ -5,7 +5,7 @@ and `apply`; the effects of the moves are `fast_moves.FastMoves`.
 from __future__ import annotations
 
 from .actions import Action
-from .cards import KING, QUEEN, SUIT, shuffled
+from .cards import KING, QUEEN, SUIT, mask_cards, shuffled
 from .deal import Deal
 from .fast_core import (
     _HIGHER,
@@ -150,6 +150,7 @@ class FastDeal(FastMoves):
         """Cards in the stock, the turn-up included while it lies there."""
         return len(self.stock) - self.stock_pos + self.turnup_in_stock
 
+    # long by design: the fast path's listing, inlined (a helper per branch costs a call)
     def legal_mask(self) -> int:
         """The legal moves as bits of one int (bit m = move m), 0 when the deal is over."""
         p = self.to_act
@@ -241,13 +242,7 @@ class FastDeal(FastMoves):
 
     def legal_moves(self) -> list[int]:
         """The legal moves as a list of ints, ascending."""
-        mask = self.legal_mask()
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
+        return mask_cards(self.legal_mask())
 
     def legal_actions(self) -> list[Action]:
         """The legal moves as `Action`s, in `Deal.legal_actions()` order (for tests and tools)."""

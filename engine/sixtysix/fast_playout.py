@@ -21,6 +21,7 @@ _BYTE_POINTS = tuple(sum(POINTS[r] for r in range(8) if b >> r & 1) for b in ran
 """Card points of the cards of one suit, indexed by that suit's eight bits of a hand."""
 
 
+# long by design: one hot loop over the state in locals (a helper would cost a call a move)
 def play_out_at_random(d: FastDeal, random_: Callable[[], float]) -> int:
     """Play `d` to its end with the sensible policy; the number of moves applied.
 
@@ -59,6 +60,7 @@ def play_out_at_random(d: FastDeal, random_: Callable[[], float]) -> int:
     suit_of, card_points = SUIT, POINTS
 
     count = 0
+    rare = ""  # the rarer move that ends the inner loop: claim, close, lost, out, move
     while True:
         p, lead, need_draw, pos = d.to_act, d.lead_card, d.need_draw, d.stock_pos
         tin, open_, played, closed = d.turnup_in_stock, d.stock_open, d.tricks_played, d.closed_by
@@ -74,12 +76,8 @@ def play_out_at_random(d: FastDeal, random_: Callable[[], float]) -> int:
             if (
                 points[p] >= target and declare_bit and (dseat == p or any_time) and queue < 0
             ):  # a true claim
-                d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
-                d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
-                d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
-                d.leader = leader
-                d._declare()
-                return count
+                rare = "claim"
+                break
             if lead >= 0:  # following
                 if open_ and closed < 0:
                     opts = hand
@@ -108,11 +106,7 @@ def play_out_at_random(d: FastDeal, random_: Callable[[], float]) -> int:
                     and (played or first_trick_close)
                     and points[p] + _BYTE_POINTS[hand >> trump_shift & 255] >= target
                 ):
-                    d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
-                    d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
-                    d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
-                    d.leader = leader
-                    d._close()
+                    rare = "close"
                     break  # read the state back
                 random_()  # one move to pick from: the stream stays in step with Deal's policy
                 seat = p
@@ -141,11 +135,7 @@ def play_out_at_random(d: FastDeal, random_: Callable[[], float]) -> int:
                         and (played or first_trick_close)
                         and points[p] + _BYTE_POINTS[hand >> trump_shift & 255] >= target
                     ):
-                        d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
-                        d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
-                        d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
-                        d.leader = leader
-                        d._close()
+                        rare = "close"
                         break  # read the state back
                     if hand & ex_bit and tin and size >= ex_min and (not ex_trick or tricks[p]):
                         opts |= 1 << EXCHANGE
@@ -183,30 +173,35 @@ def play_out_at_random(d: FastDeal, random_: Callable[[], float]) -> int:
                 melds = 0
                 lead = -1
                 if closed >= 0 and lost_on_trick and w != closed:
-                    d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
-                    d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
-                    d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
-                    d.leader = leader
-                    d._failed_close()
-                    return count
+                    rare = "lost"
+                    break
                 if not hands[w]:
                     if closed < 0:
                         points[w] += bonus
-                    d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
-                    d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
-                    d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
-                    d.leader = leader
-                    d._exhausted(w)
-                    return count
+                    rare = "out"
+                    break
                 leader = p = w
                 need_draw = open_ and closed < 0
                 dseat = w if going_out else -1
             else:
-                d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
-                d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
-                d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
-                d.leader = leader
-                d.apply(m)
+                rare = "move"
                 break  # read the state back
         else:
+            return count
+        # a rarer move, through the methods: the locals stored before, read back after
+        d.to_act, d.lead_card, d.need_draw, d.stock_pos = p, lead, need_draw, pos
+        d.turnup_in_stock, d.stock_open, d.tricks_played = tin, open_, played
+        d.melds_this_lead, d.lead_mask, d.declare_seat = melds, lead_mask, dseat
+        d.leader = leader
+        if rare == "move":
+            d.apply(m)
+        elif rare == "close":
+            d._close()
+        else:
+            if rare == "claim":
+                d._declare()
+            elif rare == "lost":
+                d._failed_close()
+            else:
+                d._exhausted(w)
             return count

@@ -19,6 +19,7 @@ from __future__ import annotations
 from .cards import POINTS, RANK, SUIT
 from .fast_core import _BEATS_LEAD, CLOSE, DECLARE, DRAW, EXCHANGE, MELD, PASS, PLAY_BITS
 from .fast_deal import FastDeal
+from .policy import takes_open_trick
 from .tricks import BEATS, SUIT_ALL
 from .values import reaches_target
 
@@ -200,14 +201,7 @@ def _follow_open_two(d: FastDeal, seat: int, led: int, winners: int, losers: int
     trump = d.trump
     if winners:
         w = _lowest(winners, _WIN[trump])
-        gain = POINTS[led] + POINTS[w]
-        reach = d.points[seat] + d.pending[seat] + gain >= d.rules.target
-        same_suit = SUIT[w] == SUIT[led] and SUIT[w] != trump
-        if (
-            reach
-            or (same_suit and (gain >= 10 or RANK[w] <= 1))
-            or (POINTS[led] >= 10 and SUIT[led] != trump)
-            or not losers
-        ):
+        have = d.points[seat] + d.pending[seat]
+        if takes_open_trick(led, w, trump, have, d.rules.target, losers != 0):
             return w
     return _lowest(losers, _LOSE[d._r.marriages][trump])

@@ -293,26 +293,14 @@ class Legality(DealState):
         if p is None:
             return []
         ph = self.phase
-        if ph == "bidding":
-            top = max_bid(self.rules)
-            out = [_act(p, "bid", value=v) for v in range(self.high_bid + 1, top + 1)]
-            out.append(_SIMPLE[p]["pass"])
-            return out
-        if ph == "trump_naming":
-            return [*(_act(p, "trump", suit=s) for s in SUITS), _SIMPLE[p]["pass"]]
+        if ph in ("bidding", "trump_naming"):
+            return self._auction_actions(p)
         simple = _SIMPLE[p]
         if self.exchange_queue:
             return [simple["exchange"], simple["pass"]]
-        r = self.rules
         if self.need_draw:
-            out = [simple["draw"]]
-            if (
-                self.declare_seat == p or r.declare_timing == "any_time_on_turn"
-            ) and self._why_declare(simple["declare"]) is None:
-                out.append(simple["declare"])
-            if r.close_before_draw and self._why_close(simple["close"]) is None:
-                out.append(simple["close"])
-            return out
+            return self._draw_actions(p)
+        r = self.rules
         plays = _PLAY[p]
         on_lead = not self.trick
         mask = self.hands[p] if on_lead and not self.lead_mask else self._play_mask(p)[0]
@@ -349,15 +337,40 @@ class Legality(DealState):
         ):
             out.append(simple["exchange"])
         if r.marriage_values != "none" and (on_lead or r.partner_may_meld):
-            hand = self.hands[p] & ~self.melded
-            hand = (hand | hand >> 32) & 0xFFFFFFFF  # either copy of a card will do
-            pairs = hand & hand >> (QUEEN - KING) & _KINGS  # a King whose Queen is there too
-            while pairs:
-                low = pairs & -pairs
-                a = _MELD[p][SUIT[low.bit_length() - 1]]
-                if self._why_meld(a) is None:
-                    out.append(a)
-                pairs ^= low
+            self._add_melds(p, out)
+        return out
+
+    def _add_melds(self, p: int, out: list[Action]) -> None:
+        """Append to `out` the marriages `p` may show now."""
+        hand = self.hands[p] & ~self.melded
+        hand = (hand | hand >> 32) & 0xFFFFFFFF  # either copy of a card will do
+        pairs = hand & hand >> (QUEEN - KING) & _KINGS  # a King whose Queen is there too
+        while pairs:
+            low = pairs & -pairs
+            a = _MELD[p][SUIT[low.bit_length() - 1]]
+            if self._why_meld(a) is None:
+                out.append(a)
+            pairs ^= low
+
+    def _auction_actions(self, p: int) -> list[Action]:
+        """In the auction: every higher bid and pass; naming trumps: every suit and pass."""
+        if self.phase == "bidding":
+            top = max_bid(self.rules)
+            out = [_act(p, "bid", value=v) for v in range(self.high_bid + 1, top + 1)]
+            out.append(_SIMPLE[p]["pass"])
+            return out
+        return [*(_act(p, "trump", suit=s) for s in SUITS), _SIMPLE[p]["pass"]]
+
+    def _draw_actions(self, p: int) -> list[Action]:
+        """The trick's winner before he draws: draw, and claim or close where allowed."""
+        r = self.rules
+        simple = _SIMPLE[p]
+        out = [simple["draw"]]
+        may_claim = self.declare_seat == p or r.declare_timing == "any_time_on_turn"
+        if may_claim and self._why_declare(simple["declare"]) is None:
+            out.append(simple["declare"])
+        if r.close_before_draw and self._why_close(simple["close"]) is None:
+            out.append(simple["close"])
         return out
 
 

@@ -110,16 +110,9 @@ def evaluate(
         if default < 0:
             own = fast_action(world)
             default = candidates.index(own) if own in candidates else -1
-        values = []
         deadline = start + time_limit if time_limit is not None and i >= min_samples else None
-        for a in candidates:
-            if deadline is not None and time.perf_counter() > deadline:
-                break  # out of time in mid-world: this world does not count
-            d = world.copy()
-            step(d, a)
-            play_out_by_policy(d)
-            values.append(side_value(d, seat))
-        if len(values) < k:
+        values = _played_out(world, candidates, seat, deadline)
+        if len(values) < k:  # out of time in mid-world: this world does not count
             break
         rows.append(values)
         top = max(values)
@@ -137,6 +130,22 @@ def evaluate(
         for j, a in enumerate(candidates)
     )
     return Evaluation(moves, done, default, _edges(rows, default))
+
+
+def _played_out(
+    world: Deal, candidates: list[Action], seat: int, deadline: float | None
+) -> list[float]:
+    """`seat`'s `side_value` after each candidate played out by the policy in `world`, in
+    order; fewer when the clock passes `deadline`."""
+    values = []
+    for a in candidates:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        d = world.copy()
+        step(d, a)
+        play_out_by_policy(d)
+        values.append(side_value(d, seat))
+    return values
 
 
 def _edges(rows: list[list[float]], default: int) -> tuple[float, ...]:

@@ -13,7 +13,7 @@ and give it points.
 from __future__ import annotations
 
 from .actions import Action
-from .cards import POINTS, RANK, SUIT
+from .cards import POINTS, RANK, SUIT, mask_cards
 from .deal import Deal
 from .moves import EFFECTS
 from .tricks import BEATS, SUIT_ALL, beats, trick_winner
@@ -119,13 +119,13 @@ def _should_close(d: Deal, seat: int) -> bool:
     if d._side_tricks(side):
         points += sum(v or 0 for s, _su, v, ok in d.marriages if s == seat and not ok)
     sure = tricks = 0
-    for c in sorted(_bits(hand & SUIT_ALL[trump]), key=lambda c: RANK[c]):
+    for c in sorted(mask_cards(hand & SUIT_ALL[trump]), key=lambda c: RANK[c]):
         if not _is_master(c, gone):
             break
         gone |= 1 << c
         sure += POINTS[c]
         tricks += 1
-    sure += sum(11 for c in _bits(hand & ~SUIT_ALL[trump]) if RANK[c] == 0)
+    sure += sum(11 for c in mask_cards(hand & ~SUIT_ALL[trump]) if RANK[c] == 0)
     return points + sure + 2 * tricks >= d.rules.target + 6
 
 
@@ -144,7 +144,7 @@ def _lead(d: Deal, seat: int, cards: list[int]) -> int:
         def length(i: int) -> tuple[int, int]:
             c = cards[i]
             suit = hand & SUIT_ALL[SUIT[c]]
-            return (suit.bit_count() * 10 + sum(POINTS[x] for x in _bits(suit)), -RANK[c])
+            return (suit.bit_count() * 10 + sum(POINTS[x] for x in mask_cards(suit)), -RANK[c])
 
         return max(range(len(cards)), key=length)
     gone = _played(d) | hand
@@ -234,26 +234,26 @@ def _follow_open_two(
 
     if winners:
         w = min(winners, key=win_key)
-        c = cards[w]
-        gain = POINTS[led] + POINTS[c]
         side = d.side_idx[seat]
         pending = sum(v or 0 for s, _su, v, ok in d.marriages if s == seat and not ok)
-        reach = d._side_points(side) + pending + gain >= d.rules.target
-        same_suit = SUIT[c] == SUIT[led] and SUIT[c] != trump
-        if (
-            reach
-            or (same_suit and (gain >= 10 or RANK[c] <= 1))
-            or (POINTS[led] >= 10 and SUIT[led] != trump)
-            or not losers
-        ):
+        have = d._side_points(side) + pending
+        if takes_open_trick(led, cards[w], trump, have, d.rules.target, bool(losers)):
             return w
     return min(losers, key=lose_key)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def takes_open_trick(
+    led: int, card: int, trump: int | None, have: int, target: int, can_lose: bool
+) -> bool:
+    """Whether the second of two seats, the stock open, takes the trick on `led` with
+    `card` (its cheapest winner): when its side's points `have` and the trick reach
+    `target`, when it wins a valuable card cheaply in its suit or a led ace or ten with a
+    trump, or when no card of its would lose (`can_lose` False). `trump`: None or a suit
+    (4, no trumps, is no suit either)."""
+    gain = POINTS[led] + POINTS[card]
+    return (
+        have + gain >= target
+        or (SUIT[card] == SUIT[led] and SUIT[card] != trump and (gain >= 10 or RANK[card] <= 1))
+        or (POINTS[led] >= 10 and SUIT[led] != trump)
+        or not can_lose
+    )

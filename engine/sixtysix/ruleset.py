@@ -21,43 +21,54 @@ _BOOL = "bool"
 _INT = "int"
 _INTLIST = "intlist"
 
-# key -> (kind, (min, max)) for the number and flag keys; the choice keys take their
-# values from kinds.py's Literal types, and the keys and their order from kinds.RuleKey
+# the flag keys, and key -> (kind, (min, max)) for the number keys; the choice keys take
+# their values from kinds.py's Literal types, and the keys and their order from kinds.RuleKey
+_FLAGS: frozenset[str] = frozenset(
+    (
+        "close_before_draw",
+        "close_before_first_trick",
+        "close_requires_most_points",
+        "closing_allowed",
+        "dealer_score_cap",
+        "dealer_sits_out",
+        "exchange_requires_trick",
+        "exchange_when_following",
+        "go_out_by_marriage",
+        "going_out_allowed",
+        "marriage_in_strict_phase",
+        "moon",
+        "must_overtrump",
+        "must_undertrump",
+        "partner_may_meld",
+        "trump_ten_bonus",
+    )
+)
+"""The true-or-false keys."""
 _NUMBERS: dict[str, tuple[str, Any]] = {
     "hand_size": (_INT, (1, 16)),
     "deal_pattern": (_INTLIST, (1, 16)),
-    "exchange_requires_trick": (_BOOL, None),
-    "exchange_when_following": (_BOOL, None),
     "exchange_min_stock": (_INT, (0, 64)),
-    "marriage_in_strict_phase": (_BOOL, None),
     "marriages_per_lead": (_INT, (1, 4)),
-    "go_out_by_marriage": (_BOOL, None),
-    "must_overtrump": (_BOOL, None),
-    "must_undertrump": (_BOOL, None),
-    "closing_allowed": (_BOOL, None),
     "close_min_stock": (_INT, (0, 64)),
-    "close_before_draw": (_BOOL, None),
-    "close_before_first_trick": (_BOOL, None),
-    "going_out_allowed": (_BOOL, None),
     "schneider_threshold": (_INT, (0, 250)),
     "match_target": (_INT, (0, 1000)),
     "players": (_INT, (2, 4)),
     "active_players": (_INT, (2, 4)),
-    "dealer_sits_out": (_BOOL, None),
-    "dealer_score_cap": (_BOOL, None),
     "trump_after_batch": (_INT, (0, 16)),
     "target": (_INT, (1, 500)),
     "last_trick_bonus": (_INT, (0, 100)),
-    "partner_may_meld": (_BOOL, None),
-    "close_requires_most_points": (_BOOL, None),
-    "moon": (_BOOL, None),
     "bid_unit": (_INT, (1, 200)),
     "match_deals": (_INT, (0, 1000)),
-    "trump_ten_bonus": (_BOOL, None),
 }
 
 SPEC: dict[str, tuple[str, Any]] = {
-    key: ("choice", get_args(RULE_CHOICES[key])) if key in RULE_CHOICES else _NUMBERS[key]
+    key: (
+        ("choice", get_args(RULE_CHOICES[key]))
+        if key in RULE_CHOICES
+        else (_BOOL, None)
+        if key in _FLAGS
+        else _NUMBERS[key]
+    )
     for key in get_args(RuleKey)
 }
 """Every key in order with its kind and allowed values (built, never written twice)."""

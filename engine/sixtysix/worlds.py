@@ -20,6 +20,7 @@ from .cards import KING, QUEEN, SUITS, get_pack
 from .deal import Deal
 from .players import PlayerView
 from .ruleset import RuleSet
+from .state import Marriage
 from .worlds_facts import (
     WorldError,
     _dealer,
@@ -57,24 +58,13 @@ class WorldSampler:
         n = rules.players
         me = view.seat
         dealer = _dealer(view, rules)
-        order = [(dealer + 1 + i) % n for i in range(n)]
-        if rules.dealer_sits_out:
-            order.remove(dealer)
-        moon_out: int | None = None
-        if view.bids and rules.moon and rules.partnerships == "opposite_pairs":
-            top_seat, top = max(view.bids, key=lambda b: b[1])
-            if top == 5:
-                moon_out = (top_seat + 2) % n
+        order, moon_out = self._order(view, rules, dealer)
         active = tuple(s for s in order if s != moon_out)
         ids = _Ids(rules)
         hands = [0] * n
         for code in view.hand:
             hands[me] |= 1 << ids.take(code)
-        won = [0] * n
-        winners = self._trick_winners(view)
-        for t, w in zip(view.tricks, winners, strict=True):
-            for _s, code in t:
-                won[w] |= 1 << ids.take(code)
+        won = self._won(view, ids, n)
         trick = tuple((s, ids.take(code)) for s, code in view.trick)
         last = view.tricks[-1] if view.tricks else ()
         # ids of the last trick again (display only): look them up among the won cards
@@ -82,20 +72,7 @@ class WorldSampler:
         turnup = ids.take(view.turnup) if view.turnup else None
         # cards a seat is known to hold: unplayed shown marriage cards, taken turn-ups and
         # the trump card dealt to the dealer (or turned by the forehand)
-        melded = 0
-        for m in view.marriages:
-            s = m["player"]
-            for rank in (KING, QUEEN):
-                code = "ATKQJ987"[rank] + m["suit"]
-                if s == me:
-                    c = _id_in_hand(hands[me], code, rules)
-                    if c is not None:
-                        melded |= 1 << c
-                    continue
-                if code in ids.free and ids.free[code] and not _played_by(view, s, code):
-                    c = ids.take(code)
-                    hands[s] |= 1 << c
-                    melded |= 1 << c
+        melded = self._place_marriages(view, rules, ids, hands)
         for s, code in view.exchanges:
             if s != me and not _played_by(view, s, code) and ids.free.get(code):
                 hands[s] |= 1 << ids.take(code)
@@ -104,27 +81,9 @@ class WorldSampler:
             holder = dealer if rules.trump_source == "bottom_card_to_dealer" else order[0]
             if holder not in active:
                 holder = active[-1]
-            if holder == me:
-                trump_card = _id_in_hand(hands[me], view.trump_card, rules)
-            elif not _played_by(view, holder, view.trump_card) and ids.free.get(view.trump_card):
-                trump_card = ids.take(view.trump_card)
-                hands[holder] |= 1 << trump_card
-            if trump_card is None:
-                trump_card = _id_in(won, view.trump_card, rules)
-                if trump_card is None:
-                    trump_card = get_pack(rules.deck).ids_for(view.trump_card)[0]
+            trump_card = self._place_trump_card(view, rules, ids, hands, won, holder)
         pool = tuple(ids.remaining())
-        # hand sizes: every active hand holds as many cards as the seat's, less one for each
-        # seat that already played to the trick the seat is about to play to
-        size = len(view.hand)
-        played_now = {s for s, _c in view.trick}
-        need = [0] * n
-        for s in active:
-            if s == me:
-                continue
-            need[s] = size - (1 if s in played_now else 0) - hands[s].bit_count()
-            if need[s] < 0:
-                raise WorldError("more cards known in a hand than it holds")
+        need = self._needs(view, active, hands)
         dead_count = rules.hand_size if moon_out is not None else 0
         stock_count = view.stock_size - (1 if view.turnup else 0)
         if rules.stock_draw_rule == "none":
@@ -152,6 +111,87 @@ class WorldSampler:
             trump_card=trump_card,
             melded=melded,
         )
+
+    @staticmethod
+    def _order(view: PlayerView, rules: RuleSet, dealer: int) -> tuple[list[int], int | None]:
+        """The seats dealt to, forehand first, and the moon bidder's partner (out of the
+        play, his hand dead) if any."""
+        n = rules.players
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        if rules.dealer_sits_out:
+            order.remove(dealer)
+        moon_out: int | None = None
+        if view.bids and rules.moon and rules.partnerships == "opposite_pairs":
+            top_seat, top = max(view.bids, key=lambda b: b[1])
+            if top == 5:
+                moon_out = (top_seat + 2) % n
+        return order, moon_out
+
+    @staticmethod
+    def _place_marriages(view: PlayerView, rules: RuleSet, ids: _Ids, hands: list[int]) -> int:
+        """Put the unplayed cards of the other seats' shown marriages in their hands; the
+        mask of the shown marriage cards still held (the seat's own included)."""
+        me = view.seat
+        melded = 0
+        for m in view.marriages:
+            s = m["player"]
+            for rank in (KING, QUEEN):
+                code = "ATKQJ987"[rank] + m["suit"]
+                if s == me:
+                    c = _id_in_hand(hands[me], code, rules)
+                    if c is not None:
+                        melded |= 1 << c
+                    continue
+                if code in ids.free and ids.free[code] and not _played_by(view, s, code):
+                    c = ids.take(code)
+                    hands[s] |= 1 << c
+                    melded |= 1 << c
+        return melded
+
+    @staticmethod
+    def _place_trump_card(
+        view: PlayerView, rules: RuleSet, ids: _Ids, hands: list[int], won: list[int], holder: int
+    ) -> int:
+        """The id of the trump card `holder` was given: in his hand while he has not played
+        it (put there for another seat), else among the won cards or the pack's first copy."""
+        code = view.trump_card or ""
+        trump_card = None
+        if holder == view.seat:
+            trump_card = _id_in_hand(hands[holder], code, rules)
+        elif not _played_by(view, holder, code) and ids.free.get(code):
+            trump_card = ids.take(code)
+            hands[holder] |= 1 << trump_card
+        if trump_card is None:
+            trump_card = _id_in(won, code, rules)
+            if trump_card is None:
+                trump_card = get_pack(rules.deck).ids_for(code)[0]
+        return trump_card
+
+    @staticmethod
+    def _needs(view: PlayerView, active: tuple[int, ...], hands: list[int]) -> list[int]:
+        """The unseen cards each other active hand still takes: every active hand holds as
+        many cards as the seat's, less one for each seat that already played to the trick
+        the seat is about to play to, less the cards known in it."""
+        size = len(view.hand)
+        played_now = {s for s, _c in view.trick}
+        need = [0] * len(hands)
+        for s in active:
+            if s == view.seat:
+                continue
+            need[s] = size - (1 if s in played_now else 0) - hands[s].bit_count()
+            if need[s] < 0:
+                raise WorldError("more cards known in a hand than it holds")
+        return need
+
+    @staticmethod
+    def _won(view: PlayerView, ids: _Ids, n: int) -> list[int]:
+        """Per seat the mask of the cards in the tricks it won (ids taken from `ids`)."""
+        won = [0] * n
+        winners = WorldSampler._trick_winners(view)
+        for t, w in zip(view.tricks, winners, strict=True):
+            for _s, code in t:
+                won[w] |= 1 << ids.take(code)
+        return won
 
     @staticmethod
     def _trick_winners(view: PlayerView) -> list[int]:
@@ -283,32 +323,10 @@ class WorldSampler:
         d.tricks_won = list(view.tricks_won)
         d.tricks_played = len(view.tricks)
         d.bonus = [0] * n
-        side_of = d.side_of
-        side_tricks = [0] * n
-        for s in range(n):
-            side_tricks[side_of[s]] += view.tricks_won[s]
-        counted_always = rules.marriage_trick_rule in (
-            "no_trick_needed",
-            "must_have_trick_to_declare",
-        )
-        marriages = []
-        counted = [0] * n
-        for m in view.marriages:
-            s = m["player"]
-            ok = counted_always or side_tricks[side_of[s]] > 0
-            value = m["points"]
-            marriages.append((s, SUITS.index(m["suit"]), value, ok))
-            if ok and value:
-                counted[s] += value
-        d.marriages = marriages
+        d.marriages, counted = self._marriages(d.side_of)
         d.trick_points = [view.card_points[s] - counted[s] for s in range(n)]
         d.melded = f.melded
-        plays = [a for a in legal if a.type == "play"]
-        lead_mask = 0
-        if not view.trick and plays and len(plays) < len(set(view.hand)):
-            for a in plays:
-                for c in get_pack(rules.deck).ids_for(a.card or ""):
-                    lead_mask |= 1 << c
+        lead_mask = self._lead_mask()
         d.lead_mask = lead_mask
         d.melds_this_lead = 1 if lead_mask else 0
         d.partner_melded = bool(view.trick) and "meld" not in types and rules.partner_may_meld
@@ -320,3 +338,37 @@ class WorldSampler:
         d.passed = tuple(s for s, v in view.bids if v == 0)
         d.result = None
         return d
+
+    def _marriages(self, side_of: tuple[int, ...]) -> tuple[list[Marriage], list[int]]:
+        """The view's marriages as the deal keeps them (counted once the side has a trick,
+        or at once by the rules), and the points they count per seat."""
+        view, rules = self.view, self.rules
+        n = rules.players
+        side_tricks = [0] * n
+        for s in range(n):
+            side_tricks[side_of[s]] += view.tricks_won[s]
+        counted_always = rules.marriage_trick_rule in (
+            "no_trick_needed",
+            "must_have_trick_to_declare",
+        )
+        marriages: list[Marriage] = []
+        counted = [0] * n
+        for m in view.marriages:
+            s = m["player"]
+            ok = counted_always or side_tricks[side_of[s]] > 0
+            value = m["points"]
+            marriages.append((s, SUITS.index(m["suit"]), value, ok))
+            if ok and value:
+                counted[s] += value
+        return marriages, counted
+
+    def _lead_mask(self) -> int:
+        """The cards the seat on lead must lead from (a shown marriage's), 0 for any."""
+        view = self.view
+        plays = [a for a in view.legal if a.type == "play"]
+        lead_mask = 0
+        if not view.trick and plays and len(plays) < len(set(view.hand)):
+            for a in plays:
+                for c in get_pack(self.rules.deck).ids_for(a.card or ""):
+                    lead_mask |= 1 << c
+        return lead_mask

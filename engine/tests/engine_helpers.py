@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
-from sixtysix import Action, Deal, get_preset
+from sixtysix import Action, Deal, fast, get_preset
 from sixtysix.actions import ACTION_TYPES
 from sixtysix.cards import CODES, SUITS, get_pack
+from sixtysix.errors import RuleSetError
+from sixtysix.ruleset import RuleSet
 
 CLASSIC_HANDS = [
     ["AS", "TS", "KS", "QS", "JS", "9S"],
@@ -116,3 +119,89 @@ def minimax_reference(deal: Deal, seat: int) -> dict[Action, int]:
         c.apply(a)
         out[a] = value(c)
     return out
+
+
+FAST_OPTIONS: dict[str, tuple[object, ...]] = {
+    "exchange_requires_trick": (True, False),
+    "exchange_when_following": (True, False),
+    "exchange_min_stock": (2, 3, 4),
+    "exchange_on_opponent_close": ("any", "needs_trick", "never"),
+    "marriage_trick_rule": (
+        "counts_after_first_trick",
+        "must_have_trick_to_declare",
+        "not_in_first_trick",
+        "no_trick_needed",
+    ),
+    "marriage_lead_card": ("either", "queen", "king"),
+    "marriage_in_strict_phase": (True, False),
+    "go_out_by_marriage": (True, False),
+    "strict_obligation": ("follow_head_trump", "follow_trump", "follow_only"),
+    "close_min_stock": (2, 3, 5),
+    "close_before_draw": (True, False),
+    "close_before_first_trick": (True, False),
+    "close_scoring_snapshot": ("end", "at_close"),
+    "failed_close_penalty": (
+        "two_or_three",
+        "always_three",
+        "by_closer_count",
+        "closer_loses_on_any_trick",
+    ),
+    "closer_beaten_penalty": ("flat_2", "two_or_three"),
+    "declare_timing": ("after_own_trick_or_marriage", "any_time_on_turn"),
+    "false_claim_penalty": ("flat_2", "two_or_three", "mirror"),
+    "exhausted_resolution": (
+        "last_trick_bonus_10",
+        "last_trick_wins_scaled",
+        "last_trick_wins_1",
+        "most_points_wins",
+    ),
+    "target": (66, 50),
+    "last_trick_bonus": (0, 10),
+}
+"""Rule options the fast path plays, with values to draw (test_fast*.py)."""
+
+
+def random_fast_rules(
+    preset: str, rng: random.Random, options: dict[str, tuple[object, ...]], keys: int
+) -> RuleSet:
+    """`preset` with `keys` of `options` set at random, a set the fast path supports (the
+    preset itself when 20 draws found none)."""
+    base = get_preset(preset)
+    for _ in range(20):
+        chosen = rng.sample(sorted(options), keys)
+        try:
+            rules = base.with_options({k: rng.choice(options[k]) for k in chosen})
+        except RuleSetError:  # an inconsistent mix: draw again
+            continue
+        if rules != base and fast.supports(rules):
+            return rules
+    return base
+
+
+def fast_option_sets(
+    seed: int,
+    count: int,
+    presets: tuple[str, ...],
+    options: dict[str, tuple[object, ...]],
+    keys: int,
+) -> Iterator[tuple[int, RuleSet]]:
+    """`count` seeded `random_fast_rules` sets on `presets` in turn, with their index."""
+    rng = random.Random(seed)
+    for i in range(count):
+        yield i, random_fast_rules(presets[i % len(presets)], rng, options, keys)
+
+
+def advanced_deal(rules: RuleSet, seed: int, most: int, skip_claims: float = 0.0) -> Deal:
+    """A seeded deal moved on by random legal moves (fewer than `most`, their number drawn
+    too); a claim drawn gives way to the first other move with odds `skip_claims`."""
+    rng = random.Random(seed)
+    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
+    for _ in range(rng.randrange(most)):
+        if deal.result is not None:
+            break
+        legal = deal.legal_actions()
+        a = legal[rng.randrange(len(legal))]
+        if a.type == "declare" and skip_claims and rng.random() < skip_claims:
+            a = next((b for b in legal if b.type != "declare"), a)
+        deal.apply(a)
+    return deal

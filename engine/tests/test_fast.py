@@ -13,54 +13,17 @@ position reached midway.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
+from engine_helpers import FAST_OPTIONS, advanced_deal, fast_option_sets
 from sixtysix import PRESET_IDS, Deal, fast, get_preset
 from sixtysix.cards import POINTS
-from sixtysix.errors import RuleSetError
 from sixtysix.fast import FastDeal
 from sixtysix.ruleset import RuleSet
 from sixtysix.tricks import SUIT_ALL
 
 SUPPORTED = ("classic66", "classic66_32", "schnapsen", "idiot66")
-
-OPTIONS: dict[str, tuple[object, ...]] = {
-    "exchange_requires_trick": (True, False),
-    "exchange_when_following": (True, False),
-    "exchange_min_stock": (2, 3, 4),
-    "exchange_on_opponent_close": ("any", "needs_trick", "never"),
-    "marriage_trick_rule": (
-        "counts_after_first_trick",
-        "must_have_trick_to_declare",
-        "not_in_first_trick",
-        "no_trick_needed",
-    ),
-    "marriage_lead_card": ("either", "queen", "king"),
-    "marriage_in_strict_phase": (True, False),
-    "go_out_by_marriage": (True, False),
-    "strict_obligation": ("follow_head_trump", "follow_trump", "follow_only"),
-    "close_min_stock": (2, 3, 5),
-    "close_before_draw": (True, False),
-    "close_before_first_trick": (True, False),
-    "close_scoring_snapshot": ("end", "at_close"),
-    "failed_close_penalty": (
-        "two_or_three",
-        "always_three",
-        "by_closer_count",
-        "closer_loses_on_any_trick",
-    ),
-    "closer_beaten_penalty": ("flat_2", "two_or_three"),
-    "declare_timing": ("after_own_trick_or_marriage", "any_time_on_turn"),
-    "false_claim_penalty": ("flat_2", "two_or_three", "mirror"),
-    "exhausted_resolution": (
-        "last_trick_bonus_10",
-        "last_trick_wins_scaled",
-        "last_trick_wins_1",
-        "most_points_wins",
-    ),
-    "target": (66, 50),
-    "last_trick_bonus": (0, 10),
-}
 
 
 def pending(deal: Deal) -> list[int]:
@@ -156,27 +119,12 @@ def policy_both(rules: RuleSet, seed: int) -> None:
 
 def policy_from_midway(rules: RuleSet, seed: int) -> None:
     """A deal played at random for a while, then by the policy from `FastDeal.from_deal`."""
-    rng = random.Random(seed)
-    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
-    for _ in range(rng.randrange(30)):
-        if deal.result is not None:
-            break
-        legal = deal.legal_actions()
-        deal.apply(legal[rng.randrange(len(legal))])
+    deal = advanced_deal(rules, seed, 30)
     policy_from(deal, FastDeal.from_deal(deal), seed)
 
 
-def random_rules(preset: str, rng: random.Random) -> RuleSet:
-    base = get_preset(preset)
-    for _ in range(20):
-        keys = rng.sample(sorted(OPTIONS), 6)
-        try:
-            rules = base.with_options({k: rng.choice(OPTIONS[k]) for k in keys})
-        except RuleSetError:  # an inconsistent mix: draw again
-            rules = base
-        if rules != base and fast.supports(rules):
-            return rules
-    return base
+def option_sets(seed: int, count: int) -> Iterator[tuple[int, RuleSet]]:
+    return fast_option_sets(seed, count, SUPPORTED, FAST_OPTIONS, 6)
 
 
 def test_supports_exactly_the_two_player_one_pack_presets() -> None:
@@ -212,17 +160,13 @@ def test_policy_playouts_agree(preset: str) -> None:
 
 
 def test_policy_playouts_agree_under_options() -> None:
-    rng = random.Random(5)
-    for i in range(120):
-        rules = random_rules(SUPPORTED[i % 4], rng)
+    for i, rules in option_sets(5, 120):
         policy_both(rules, i)
         policy_from_midway(rules, i)
 
 
 def test_random_options_agree() -> None:
-    rng = random.Random(7)
-    for i in range(120):
-        rules = random_rules(SUPPORTED[i % 4], rng)
+    for i, rules in option_sets(7, 120):
         play_both(rules, i)
 
 
@@ -246,8 +190,6 @@ def test_thousands_of_random_deals_agree(preset: str) -> None:
 
 @pytest.mark.slow
 def test_thousands_of_option_sets_agree() -> None:
-    rng = random.Random(11)
-    for i in range(3000):
-        rules = random_rules(SUPPORTED[i % 4], rng)
+    for i, rules in option_sets(11, 3000):
         play_both(rules, 10_000 + i)
         policy_from_midway(rules, 10_000 + i)

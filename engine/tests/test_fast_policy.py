@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_helpers import FAST_OPTIONS, advanced_deal, fast_option_sets
 from sixtysix import PRESET_IDS, Deal, fast, get_preset
-from sixtysix.errors import RuleSetError
 from sixtysix.fast import FastDeal
 from sixtysix.fast_policy import fast_side_value, play_out_by_fast_policy, policy_move
 from sixtysix.pimc import side_value
@@ -25,52 +25,28 @@ from sixtysix.worlds import WorldSampler
 
 SUPPORTED = tuple(p for p in PRESET_IDS if fast.supports(get_preset(p)))
 
-OPTIONS: dict[str, tuple[object, ...]] = {
-    "exchange_requires_trick": (True, False),
-    "exchange_when_following": (True, False),
-    "exchange_on_opponent_close": ("any", "needs_trick", "never"),
-    "marriage_trick_rule": (
-        "counts_after_first_trick",
-        "must_have_trick_to_declare",
-        "not_in_first_trick",
-        "no_trick_needed",
-    ),
-    "marriage_lead_card": ("either", "queen", "king"),
-    "marriage_in_strict_phase": (True, False),
-    "strict_obligation": ("follow_head_trump", "follow_trump", "follow_only"),
-    "close_min_stock": (2, 3, 5),
-    "close_before_draw": (True, False),
-    "declare_timing": ("after_own_trick_or_marriage", "any_time_on_turn"),
-    "target": (66, 50),
+OPTIONS = {
+    k: FAST_OPTIONS[k]
+    for k in (
+        "exchange_requires_trick",
+        "exchange_when_following",
+        "exchange_on_opponent_close",
+        "marriage_trick_rule",
+        "marriage_lead_card",
+        "marriage_in_strict_phase",
+        "strict_obligation",
+        "close_min_stock",
+        "close_before_draw",
+        "declare_timing",
+        "target",
+    )
 }
-
-
-def random_rules(preset: str, rng: random.Random) -> RuleSet:
-    base = get_preset(preset)
-    for _ in range(20):
-        keys = rng.sample(sorted(OPTIONS), 5)
-        try:
-            rules = base.with_options({k: rng.choice(OPTIONS[k]) for k in keys})
-        except RuleSetError:  # an inconsistent mix: draw again
-            continue
-        if rules != base and fast.supports(rules):
-            return rules
-    return base
+"""The options drawn from (a part of FAST_OPTIONS)."""
 
 
 def advanced(rules: RuleSet, seed: int) -> Deal:
     """A seeded deal moved on by random legal moves (0 to 25 of them; claims rare)."""
-    rng = random.Random(seed)
-    deal = Deal.new(rules, seed=seed, dealer=seed & 1)
-    for _ in range(rng.randrange(26)):
-        if deal.result is not None:
-            break
-        legal = deal.legal_actions()
-        a = legal[rng.randrange(len(legal))]
-        if a.type == "declare" and rng.random() < 0.9:
-            a = next((b for b in legal if b.type != "declare"), a)
-        deal.apply(a)
-    return deal
+    return advanced_deal(rules, seed, 26, skip_claims=0.9)
 
 
 def both_by_policy(deal: Deal) -> list[int]:
@@ -138,9 +114,7 @@ def test_the_same_moves_in_sampled_worlds(preset: str) -> None:
 
 
 def test_the_same_moves_under_options() -> None:
-    rng = random.Random(3)
-    for i in range(240):
-        rules = random_rules(SUPPORTED[i % len(SUPPORTED)], rng)
+    for i, rules in fast_option_sets(3, 240, SUPPORTED, OPTIONS, 5):
         deal = advanced(rules, 5000 + i)
         both_by_policy(deal)
         for world in sampled_worlds(deal, i, 1):

@@ -2,30 +2,23 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 from engine_helpers import candidates, random_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sixtysix import PRESET_IDS, Deal, IllegalAction, get_preset
 from sixtysix.cards import POINTS, get_pack
+from sixtysix.kinds import ResultReason
 from sixtysix.scoring import game_points_1_2_3
 
 pytestmark = pytest.mark.unit
 
 DEALS_PER_PRESET = 2000
 FULL_CHECK_DEALS = 80
-RESULT_REASONS = {
-    "declared",
-    "false_declaration",
-    "closed_made",
-    "closed_failed",
-    "closer_beaten",
-    "last_trick",
-    "most_points",
-    "tie",
-    "contract_made",
-    "contract_failed",
-}
+RESULT_REASONS = frozenset(get_args(ResultReason))
+"""How a deal may end (the protocol's words; test_typing checks them against play)."""
 
 
 def _end_weight(seed: int) -> float:

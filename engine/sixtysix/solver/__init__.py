@@ -173,15 +173,11 @@ def solve(
     game = Game(rules, view.closed_by, view.close_snapshot)
     legal = view.legal
     hands, total, exhaustive = layouts(root, rules, max_layouts=max_layouts, seed=seed)
-    sums = [0] * len(legal)
-    wins = [0] * len(legal)
-    lows = [10**6] * len(legal)
-    highs = [-(10**6)] * len(legal)
-    solved = 0
+    tally = _Tally(len(legal))
     if time_limit is not None:
         game.deadline = start + time_limit
     for opp_hand in hands:
-        if time_limit is not None and solved and time.perf_counter() - start > time_limit:
+        if time_limit is not None and tally.solved and time.perf_counter() - start > time_limit:
             exhaustive = False
             break
         if len(game.tt) > 400_000:
@@ -192,32 +188,61 @@ def solve(
                 for st, term in _root_children(game, root, opp_hand, legal, rules)
             ]
         except SolverTimeout:
-            if not solved:
+            if not tally.solved:
                 raise
             exhaustive = False
             break
-        for i, v in enumerate(values):
-            sums[i] += v
-            wins[i] += v > 0
-            lows[i] = min(lows[i], v)
-            highs[i] = max(highs[i], v)
-        solved += 1
-    if not solved:
+        tally.add(values)
+    if not tally.solved:
         raise SolverError("no layout is consistent with the view")
-    moves = tuple(
-        MoveEval(a, sums[i] / solved, wins[i] / solved, lows[i], highs[i])
-        for i, a in enumerate(legal)
-    )
-    top = max((m.value, m.win_share) for m in moves)
-    best = tuple(m.action for m in moves if (m.value, m.win_share) == top)
-    return Analysis(
-        seat=me,
-        perfect_information=not root.closed,
-        moves=moves,
-        best=best,
-        value=top[0],
-        layouts=solved,
-        layouts_total=total,
-        exhaustive=exhaustive and solved == total,
-        nodes=game.nodes,
-    )
+    return tally.analysis(legal, me, root.closed, total, exhaustive, game.nodes)
+
+
+class _Tally:
+    """Per legal move: the sum, the wins, the lowest and highest value over the layouts
+    solved so far."""
+
+    def __init__(self, moves: int) -> None:
+        self.sums = [0] * moves
+        self.wins = [0] * moves
+        self.lows = [10**6] * moves
+        self.highs = [-(10**6)] * moves
+        self.solved = 0
+
+    def add(self, values: list[int]) -> None:
+        """Count one solved layout: `values` per move."""
+        for i, v in enumerate(values):
+            self.sums[i] += v
+            self.wins[i] += v > 0
+            self.lows[i] = min(self.lows[i], v)
+            self.highs[i] = max(self.highs[i], v)
+        self.solved += 1
+
+    def analysis(
+        self,
+        legal: tuple[Action, ...],
+        seat: int,
+        closed: bool,
+        total: int,
+        exhaustive: bool,
+        nodes: int,
+    ) -> Analysis:
+        """The answer over the layouts counted (at least one)."""
+        solved = self.solved
+        moves = tuple(
+            MoveEval(a, self.sums[i] / solved, self.wins[i] / solved, self.lows[i], self.highs[i])
+            for i, a in enumerate(legal)
+        )
+        top = max((m.value, m.win_share) for m in moves)
+        best = tuple(m.action for m in moves if (m.value, m.win_share) == top)
+        return Analysis(
+            seat=seat,
+            perfect_information=not closed,
+            moves=moves,
+            best=best,
+            value=top[0],
+            layouts=solved,
+            layouts_total=total,
+            exhaustive=exhaustive and solved == total,
+            nodes=nodes,
+        )

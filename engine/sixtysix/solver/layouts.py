@@ -65,14 +65,7 @@ class Root:
 
 def root_of(view: PlayerView, rules: RuleSet) -> Root:
     """The root of the seat to act, from its view alone; SolverError outside the domain."""
-    if not supports(rules):
-        raise SolverError("the solver handles two-player, one-pack variants only")
-    if view.to_act != view.seat or not view.legal:
-        raise SolverError("the asking seat is not the seat to act")
-    if view.phase != "strict":
-        raise SolverError("not a strict-phase position (stock open)")
-    if not view.card_points:
-        raise SolverError("the view lacks the counting fields (use player_view)")
+    _check_domain(view, rules)
     pack = get_pack(rules.deck)
     me = view.seat
     opp = 1 - me
@@ -84,15 +77,7 @@ def root_of(view: PlayerView, rules: RuleSet) -> Root:
     opp_size = len(view.hand)
     for s, _c in view.trick:
         opp_size += 1 if s == me else -1
-    # cards known to be in the opponent's hand: shown marriages and exchanged turn-ups
-    known = 0
-    for m in view.marriages:
-        if m["player"] == opp:
-            known |= KQ[SUITS.index(m["suit"])]
-    for s, code in view.exchanges:
-        if s == opp:
-            known |= card_mask([code], pack)
-    known &= unseen
+    known = _known_to_hold(view, pack, opp) & unseen
     closed = view.closed_by is not None
     if not closed and unseen.bit_count() != opp_size:
         raise SolverError("stock not exhausted")
@@ -125,25 +110,57 @@ def root_of(view: PlayerView, rules: RuleSet) -> Root:
         melded,
         len(view.marriages),
     ]
-    # after a close the follower's duties reveal voids: (led, opponent's card, opponent's
-    # cards played after that trick) for every strict trick the opponent followed
-    constraints = []
-    if closed and view.close_snapshot is not None and view.tricks:
-        at_close = sum(t for _p, t in view.close_snapshot)
-        strict = view.tricks[at_close:]
-        later = 0
-        for s, code in view.trick:
-            if s == opp:
-                later |= card_mask([code], pack)
-        for t in reversed(strict):
-            ((s0, c0), (_s1, c1)) = t
-            led, follow = card_mask([c0], pack), card_mask([c1], pack)
-            if s0 == me:
-                constraints.append((led.bit_length() - 1, follow.bit_length() - 1, later))
-                later |= follow
-            else:
-                later |= led
+    constraints = _follow_constraints(view, pack, me) if closed else []
     return Root(me, hand, known, unseen, opp_size, closed, turn_up, base, constraints)
+
+
+def _check_domain(view: PlayerView, rules: RuleSet) -> None:
+    """SolverError unless the solver answers this view: its variant, the seat to act, the
+    strict phase, the counting fields."""
+    if not supports(rules):
+        raise SolverError("the solver handles two-player, one-pack variants only")
+    if view.to_act != view.seat or not view.legal:
+        raise SolverError("the asking seat is not the seat to act")
+    if view.phase != "strict":
+        raise SolverError("not a strict-phase position (stock open)")
+    if not view.card_points:
+        raise SolverError("the view lacks the counting fields (use player_view)")
+
+
+def _known_to_hold(view: PlayerView, pack: Pack, opp: int) -> int:
+    """Cards the opponent was seen to hold: his shown marriages and the turn-ups he took by
+    exchanging (those not played yet are in his hand)."""
+    known = 0
+    for m in view.marriages:
+        if m["player"] == opp:
+            known |= KQ[SUITS.index(m["suit"])]
+    for s, code in view.exchanges:
+        if s == opp:
+            known |= card_mask([code], pack)
+    return known
+
+
+def _follow_constraints(view: PlayerView, pack: Pack, me: int) -> list[tuple[int, int, int]]:
+    """After a close the follower's duties reveal voids: (led, opponent's card, opponent's
+    cards played after that trick) for every strict trick the opponent followed."""
+    constraints: list[tuple[int, int, int]] = []
+    if view.close_snapshot is None or not view.tricks:
+        return constraints
+    at_close = sum(t for _p, t in view.close_snapshot)
+    strict = view.tricks[at_close:]
+    later = 0
+    for s, code in view.trick:
+        if s == 1 - me:
+            later |= card_mask([code], pack)
+    for t in reversed(strict):
+        ((s0, c0), (_s1, c1)) = t
+        led, follow = card_mask([c0], pack), card_mask([c1], pack)
+        if s0 == me:
+            constraints.append((led.bit_length() - 1, follow.bit_length() - 1, later))
+            later |= follow
+        else:
+            later |= led
+    return constraints
 
 
 def consistent(root: Root, rules: RuleSet, trump: int, opp_hand: int) -> bool:

@@ -185,53 +185,11 @@ class Game:
 
     def child(self, st: State, m: int) -> Child:
         """(next state, 0) or (None, terminal value) after move `m`."""
-        h0, h1, turn, led, p0, p1, q0, q1, k0, k1, trump, decl, lmask, melds, msuits, nmarr = st
+        h0, h1, turn, led, p0, p1, q0, q1, k0, k1, trump, _decl, _lmask, _melds, msuits, nmarr = st
         if m == DECLARE:
             return None, self.declare(turn, p0, p1, k0, k1)
         if m >= MELD:
-            suit = m - MELD
-            if self.trump_by_marriage and (self.latest_trump or trump < 0):
-                trump = suit
-            value = marriage_value(self.r, suit == trump, nmarr)
-            has = k0 if turn == 0 else k1
-            ok = self.trick_rule in ("no_trick_needed", "must_have_trick_to_declare") or has
-            if turn == 0:
-                if ok:
-                    p0 += value
-                else:
-                    q0 += value
-            else:
-                if ok:
-                    p1 += value
-                else:
-                    q1 += value
-            lead = 0
-            if self.lead_card in ("either", "king"):
-                lead |= 1 << (suit * 8 + KING)
-            if self.lead_card in ("either", "queen"):
-                lead |= 1 << (suit * 8 + QUEEN)
-            if ok and self.go_by_marriage and self.going_out:
-                decl = 1
-            elif not self.go_by_marriage:
-                decl = 0
-            return (
-                h0,
-                h1,
-                turn,
-                led,
-                p0,
-                p1,
-                q0,
-                q1,
-                k0,
-                k1,
-                trump,
-                decl,
-                lmask | lead,
-                melds + 1,
-                msuits | (1 << suit),
-                nmarr + 1,
-            ), 0
+            return self._meld(st, m - MELD), 0
         bit = 1 << m
         if led < 0:
             if turn == 0:
@@ -262,11 +220,41 @@ class Game:
             else:
                 p1 += self.bonus
             return None, self.exhausted(w, p0, p1, k0, k1)
+        go = 1 if self.going_out else 0
+        return (h0, h1, w, -1, p0, p1, q0, q1, k0, k1, trump, go, 0, 0, msuits, nmarr), 0
+
+    def _meld(self, st: State, suit: int) -> State:
+        """The state after the player to act shows the marriage of `suit`."""
+        h0, h1, turn, led, p0, p1, q0, q1, k0, k1, trump, decl, lmask, melds, msuits, nmarr = st
+        if self.trump_by_marriage and (self.latest_trump or trump < 0):
+            trump = suit
+        value = marriage_value(self.r, suit == trump, nmarr)
+        has = k0 if turn == 0 else k1
+        ok = self.trick_rule in ("no_trick_needed", "must_have_trick_to_declare") or has
+        if turn == 0:
+            if ok:
+                p0 += value
+            else:
+                q0 += value
+        else:
+            if ok:
+                p1 += value
+            else:
+                q1 += value
+        lead = 0
+        if self.lead_card in ("either", "king"):
+            lead |= 1 << (suit * 8 + KING)
+        if self.lead_card in ("either", "queen"):
+            lead |= 1 << (suit * 8 + QUEEN)
+        if ok and self.go_by_marriage and self.going_out:
+            decl = 1
+        elif not self.go_by_marriage:
+            decl = 0
         return (
             h0,
             h1,
-            w,
-            -1,
+            turn,
+            led,
             p0,
             p1,
             q0,
@@ -274,12 +262,12 @@ class Game:
             k0,
             k1,
             trump,
-            1 if self.going_out else 0,
-            0,
-            0,
-            msuits,
-            nmarr,
-        ), 0
+            decl,
+            lmask | lead,
+            melds + 1,
+            msuits | (1 << suit),
+            nmarr + 1,
+        )
 
     # -------------------------------------------------------------- search
     def search(self, st: State, alpha: int, beta: int) -> int:
