@@ -93,6 +93,31 @@ def _winner_words(seats: list[int], names: list[str], rules: RuleSet) -> str:
     return _and(winners)
 
 
+def _failed_bid(
+    result: dict[str, Any], seats: list[int], names: list[str], rules: RuleSet
+) -> SafeString:
+    """A bid not made: the bidders lose their bid, the others score what they took ("the
+    other side — 0 units" alone hid the loss that decided the deal)."""
+    by_seat = result.get("game_points_by_seat") or []
+    bidders = [seat for seat in range(len(by_seat)) if seat not in seats]
+    lost = -min((by_seat[seat] for seat in bidders), default=0)
+    points = int(result.get("game_points", 0))
+    scored = ngettext("%(n)d unit", "%(n)d units", points) % {"n": points}
+    return fill_html(
+        ngettext(
+            "Result: the bid was not made, so %(losers)s loses %(lost)d unit and "
+            "%(winners)s scores %(scored)s.",
+            "Result: the bid was not made, so %(losers)s loses %(lost)d units and "
+            "%(winners)s scores %(scored)s.",
+            lost,
+        ),
+        losers=_winner_words(bidders, names, rules),
+        lost=lost,
+        winners=_winner_words(seats, names, rules),
+        scored=scored,
+    )
+
+
 def describe_result(result: dict[str, Any], names: list[str], rules: RuleSet) -> SafeString:
     """ "Result: You — 2 game points (closed the stock and reached the target)." as safe HTML.
 
@@ -117,6 +142,8 @@ def describe_result(result: dict[str, Any], names: list[str], rules: RuleSet) ->
     if not winners:
         return fill_html(_("Result: %(reason)s."), reason=reason)
     points = result.get("game_points", 0)
+    if rules.scoring == "bid_units" and reason_code == "contract_failed":
+        return _failed_bid(result, seats, names, rules)
     if rules.scoring == "bid_units":
         return fill_html(
             ngettext(
