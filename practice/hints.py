@@ -105,18 +105,18 @@ def hint_data(game: Game, client: str) -> dict | None:
     if deal.result is not None or deal.to_act != YOU or len(deal.legal_actions()) < 2:
         return None
     key = _key(game)
+    unavailable = None
     try:
         limits.take("hint", client, rate_limit(), RATE_WINDOW)
     except limits.Limited as exc:
         raise HintRateLimited from exc
-    except limits.Unavailable as exc:
-        cached = _cached(key)
-        if cached is not None:  # nothing to work out: the store is not needed
-            return cached or None
-        raise HintBusy from exc
+    except limits.Unavailable as exc:  # a hint already worked out needs no store
+        unavailable = exc
     cached = _cached(key)
     if cached is not None:
         return cached or None
+    if unavailable is not None:
+        raise HintBusy from unavailable
     with hint_slot():
         data = _compute(game)
     try:
