@@ -30,9 +30,9 @@ def _match_score(value: int, rules: RuleSet) -> str:
     return score_text(max(value, 0) if rules.match_direction == "down" else value)
 
 
-def _score_list(values: list[int], names: list[str]) -> str:
+def _score_list(values: list[int], names: list[str], rules: RuleSet) -> str:
     return ", ".join(
-        _("%(player)s %(points)s") % {"player": names[i], "points": score_text(v)}
+        _("%(player)s %(points)s") % {"player": names[i], "points": _match_score(v, rules)}
         for i, v in enumerate(values)
     )
 
@@ -63,9 +63,10 @@ def match_line(match: Match, you: int) -> str:
         }
     if rules.partnerships == "opposite_pairs":
         names = [in_sentence(name) for name in side_names()]
-        text = _score_list([scores[you], scores[(you + 1) % rules.players]], names)
+        text = _score_list([scores[you], scores[(you + 1) % rules.players]], names, rules)
     else:
-        text = _score_list(list(scores), [in_sentence(name) for name in seat_names(rules, you)])
+        names = [in_sentence(name) for name in seat_names(rules, you)]
+        text = _score_list(list(scores), names, rules)
     return _("Match: %(scores)s (%(rule)s)") % {"scores": text, "rule": _match_rule(rules)}
 
 
