@@ -16,7 +16,7 @@ from sixtysix.ruleset import RuleSet
 
 from .card_names import SUIT_SYMBOLS, card_slot, suit_slot
 from .explain import Beating, describe_action
-from .log_words import beating, leads, trick_size
+from .log_words import beating, cards_held, leads, trick_size
 from .markup import fill_html
 
 
@@ -103,9 +103,7 @@ def describe_line(
     """One sentence per move of a line played from `state`, with `in_trick` cards already in
     its trick."""
     flags = leads(actions, trick_size(state, rules), in_trick)
-    held = [entry.get("card") for entry in (state.get("trick") or [])[:in_trick]]
-    before = held if len(held) == in_trick and all(isinstance(c, str) for c in held) else None
-    beats = beating(actions, flags, state, before)
+    beats = beating(actions, flags, state, cards_held(state.get("trick") or [], in_trick))
     return [
         describe_move(
             action, names[action["player"]], action["player"] == you, rules, led=led, beats=b

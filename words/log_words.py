@@ -62,8 +62,14 @@ def _trick_before(
         held = state.get("last_trick") or []
     else:
         return None
-    cards = [entry.get("card") for entry in held[:in_trick]]
-    return cards if len(cards) == in_trick and all(map(is_card_code, cards)) else None
+    return cards_held(held, in_trick)
+
+
+def cards_held(held: Sequence[Mapping[str, Any]], count: int) -> list[str] | None:
+    """The codes of the first `count` cards of a trick record ([{"player", "card"}, ...]),
+    None when it does not hold that many cards."""
+    cards = [str(entry.get("card")) for entry in held[:count]]
+    return cards if len(cards) == count and all(map(is_card_code, cards)) else None
 
 
 def _card_id(code: str) -> int:
