@@ -84,7 +84,7 @@ class CostlyRequestMiddleware:
         client = client_ip(request) or "unknown"
         window = limits.blocked((bucket,), client)
         if window:
-            return self._refuse(request, lang, TOO_MANY[bucket], window)
+            return refusal(request, lang, TOO_MANY[bucket], window)
         with self._lock:
             if self._running[client] >= MAX_IN_FLIGHT:
                 crowded = True
@@ -92,7 +92,7 @@ class CostlyRequestMiddleware:
                 crowded = False
                 self._running[client] += 1
         if crowded:
-            return self._refuse(request, lang, CROWDED, RETRY_AFTER)
+            return refusal(request, lang, CROWDED, RETRY_AFTER)
         try:
             return self.get_response(request)
         finally:
@@ -101,21 +101,20 @@ class CostlyRequestMiddleware:
                 if self._running[client] <= 0:
                     del self._running[client]
 
-    @staticmethod
-    def _refuse(
-        request: HttpRequest, lang: str | None, message: str, retry_after: int
-    ) -> HttpResponse:
-        """A one-line answer in the page's language, without a session or a template; the
-        live table (practice/live.py) gets it as its note."""
-        if lang not in dict(settings.LANGUAGES):
-            lang = settings.LANGUAGE_CODE
-        with translation.override(lang):
-            text = _(message)
-        response: HttpResponse
-        if "application/json" in request.headers.get("Accept", ""):
-            response = JsonResponse({"note": text, "events": []}, status=429)
-        else:
-            response = HttpResponse(text, status=429, content_type="text/plain; charset=utf-8")
-        patch_vary_headers(response, ["Accept"])
-        response["Retry-After"] = str(retry_after)
-        return response
+
+def refusal(request: HttpRequest, lang: str | None, message: str, retry_after: int) -> HttpResponse:
+    """A one-line 429 in the page's language (the default one without), without a session
+    or a template; the live table (practice/live.py) gets it as its note. The sitemap view
+    answers its own first refusal with it too."""
+    if lang not in dict(settings.LANGUAGES):
+        lang = settings.LANGUAGE_CODE
+    with translation.override(lang):
+        text = _(message)
+    response: HttpResponse
+    if "application/json" in request.headers.get("Accept", ""):
+        response = JsonResponse({"note": text, "events": []}, status=429)
+    else:
+        response = HttpResponse(text, status=429, content_type="text/plain; charset=utf-8")
+    patch_vary_headers(response, ["Accept"])
+    response["Retry-After"] = str(retry_after)
+    return response

@@ -20,13 +20,12 @@ from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified, QueryDict
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags, quote_etag
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from content.page_cache import _cache_call, _cache_get, canonical_host, content_version
 from guard import limits
 from guard.clients import client_ip
-from guard.middleware import TOO_MANY
+from guard.middleware import TOO_MANY, refusal
 
 SITEMAP_RATE = 30  # fetches per client and window
 SITEMAP_WINDOW = 600
@@ -70,11 +69,7 @@ def _limited(request) -> HttpResponse | None:
     try:
         limits.take("sitemap", client_ip(request) or "unknown", _rate(), SITEMAP_WINDOW)
     except limits.Limited:
-        response = HttpResponse(
-            _(TOO_MANY["sitemap"]), status=429, content_type="text/plain; charset=utf-8"
-        )
-        response["Retry-After"] = str(SITEMAP_WINDOW)
-        return response
+        return refusal(request, None, TOO_MANY["sitemap"], SITEMAP_WINDOW)
     except limits.Unavailable:
         pass
     return None
