@@ -86,11 +86,17 @@ def load(table: Table) -> Loaded:
 
 
 def _rebuild(table: Table) -> tuple[list[Seat], list[Move], Game]:
+    moves = list(Move.objects.filter(table=table, match_id=table.match_id, number=table.number))
+    return list(table.seats.all()), moves, _game(table, moves)
+
+
+def _game(table: Table, moves: Sequence[Move]) -> Game:
+    """The deal of `table` replayed from its stored `moves` (no query once the variant
+    row is kept)."""
     variant = variant_of(table.variant)
     rules = table_rules(variant)
-    moves = list(Move.objects.filter(table=table, match_id=table.match_id, number=table.number))
     actions = [Action.from_key(m.key, m.player).to_dict() for m in moves]
-    game = Game(
+    return Game(
         variant,
         rules,
         table.match_id,
@@ -101,7 +107,29 @@ def _rebuild(table: Table) -> tuple[list[Seat], list[Move], Game]:
         [],
         list(table.pad),
     )
-    return list(table.seats.all()), moves, game
+
+
+def _keep_next(table: Table, added: list[Move]) -> None:
+    """After moves were appended at `table.version` (nothing else changed), keep the next
+    version rebuilt from the one kept, so the seats' views and the computer that follow in
+    this process do not read the deal back. The compare-and-set made this process the
+    only writer of that version, so what it keeps is what a rebuild would read."""
+    key = (table.pk, table.version, table.match_id, table.number)
+    kept = _LOADED.get(key)
+    if kept is None:
+        return
+    seats, moves, _old = kept
+    if added[0].index != len(moves):
+        return
+    after = [*moves, *added]
+    with _REBUILDING:
+        _LOADED[(table.pk, table.version + 1, table.match_id, table.number)] = (
+            seats,
+            after,
+            _game(table, after),
+        )
+        if len(_LOADED) > LOADED_KEPT:
+            _LOADED.popitem(last=False)
 
 
 def load_code(code: str) -> Loaded | None:
@@ -133,7 +161,7 @@ def commit(
             if cut is not None:
                 current.filter(index__gte=cut).delete()
             base = current.count()
-            Move.objects.bulk_create(
+            added = Move.objects.bulk_create(
                 Move(
                     table=table,
                     match_id=changes.get("match_id", table.match_id),
@@ -148,5 +176,7 @@ def commit(
             )
     except IntegrityError:
         return False
+    if added and cut is None and changes.keys() <= {"turn_since", "request"}:
+        _keep_next(table, added)
     table.version += 1
     return True

@@ -267,3 +267,37 @@ def test_the_home_and_practice_pages_lead_to_the_tables(client, lang):
         html = client.get(page).content.decode()
         assert f'<a href="{target}">{title}</a>' in html, page
     assert client.get(target).status_code == 200
+
+
+def test_the_version_a_move_keeps_is_the_one_a_rebuild_reads():
+    """A commit that appends moves keeps the next version rebuilt in this process
+    (store._keep_next); after every move of a deal it must equal what a fresh read of the
+    database gives: the same moves, the same deal state, the same seats."""
+    from tables import store
+
+    table, clients, _states, _mover = two_friends()
+    kept_versions = 0
+    for _moves in range(200):
+        table.refresh_from_db()
+        key = (table.pk, table.version, table.match_id, table.number)
+        if key in store._LOADED:
+            kept_versions += 1
+            seats, moves, game = store._LOADED.pop(key)
+            fresh = store.load(table)
+            assert [(m.index, m.key, m.player, m.by) for m in moves] == [
+                (m.index, m.key, m.player, m.by) for m in fresh.moves
+            ]
+            assert game.deal.state() == fresh.deal.state()
+            assert [(s.index, s.kind, s.away) for s in seats] == [
+                (s.index, s.kind, s.away) for s in fresh.seats
+            ]
+        st = {s: state(c, table) for s, c in clients.items()}
+        if all(s["over"] for s in st.values()):
+            break
+        mover = next(s for s, x in st.items() if x["choices"])
+        response = clients[mover].post(
+            reverse("tables:table", args=[table.code]),
+            {"do": "move", "move": pick(st[mover]["choices"]), "at": st[mover]["version"]},
+        )
+        assert response.status_code == 302
+    assert kept_versions > 5  # the moves did keep their next version
