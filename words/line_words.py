@@ -16,7 +16,7 @@ from sixtysix.ruleset import RuleSet
 
 from .card_names import SUIT_SYMBOLS, card_slot, suit_slot
 from .explain import Beating, claim_words, describe_action
-from .log_words import beating, cards_held, leads, trick_size
+from .log_words import Moves, beating, cards_held, leads, trick_size
 from .markup import fill_html
 
 # A claim still to be made in the line, by (partnership play, the reader's own claim).
@@ -85,18 +85,13 @@ def describe_move(
 
 
 def describe_line(
-    actions: Sequence[Mapping[str, Any]],
-    names: Sequence[str],
-    you: int,
-    rules: RuleSet,
-    *,
-    state: Mapping[str, Any],
-    in_trick: int,
+    actions: Moves, names: Sequence[str], you: int, rules: RuleSet, *, state: Mapping[str, Any]
 ) -> list[SafeString]:
-    """One sentence per move of a line played from `state`, with `in_trick` cards already in
-    its trick."""
-    flags = leads(actions, trick_size(state, rules), in_trick)
-    beats = beating(actions, flags, state, cards_held(state.get("trick") or [], in_trick))
+    """One sentence per move of a line played from `state`, after the cards already in its
+    trick."""
+    held = state.get("trick") or []
+    flags = leads(actions, trick_size(state, rules), len(held))
+    beats = beating(actions, flags, state, cards_held(held, len(held)))
     return [
         describe_move(
             action, names[action["player"]], action["player"] == you, rules, led=led, beats=b
