@@ -2,6 +2,7 @@
 
 from django.db import models
 from django.db.models import F
+from django.utils.translation import gettext_lazy as _
 
 
 class ContentVersion(models.Model):
@@ -53,3 +54,26 @@ class LoadedText(models.Model):
 
     def __str__(self):
         return f"{self.model} {self.key}"
+
+
+class Listed(models.Model):
+    """A row of a list in a content file: `order` is its place there, and rows come in that
+    order (then by key)."""
+
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+
+    class Meta:
+        abstract = True
+        ordering = ["order", "key"]
+
+
+class Titled(models.Model):
+    """A content row known by its title (in the admin too)."""
+
+    title = models.CharField(_("title"), max_length=200)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self):
+        return self.title

@@ -59,3 +59,9 @@ def write_rows(
         row.delete()
         report.deleted += 1
     return rows
+
+
+def write_table(model, key: str, wanted: Iterable[tuple[object, dict]], report, **options) -> dict:
+    """`write_rows` over every stored row of `model`, found and created by its field `key`."""
+    existing = {getattr(row, key): row for row in model.objects.all()}
+    return write_rows(existing, wanted, lambda value: model(**{key: value}), report, **options)

@@ -8,7 +8,7 @@ that is not what it should be is ignored or answered 400, never 500.
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -23,6 +23,7 @@ from guard.middleware import LINK_KEYS, TOO_MANY
 from rules import house as house_rules
 from rules.house_pages import changes_of
 from rules.models import Variant
+from rules.selectors import variant_or_404
 from words.deal_words import confirm_question
 from words.house import code_error, combination_error
 from words.markup import render_inline
@@ -54,10 +55,9 @@ DEAL_WINDOW = 600
 
 
 def _variant(slug: str) -> Variant:
-    variant = Variant.objects.filter(slug=slug, slug__in=PRACTICE_VARIANTS).first()
-    if variant is None:
-        raise Http404(_("There is no practice game for “%(slug)s”.") % {"slug": slug})
-    return variant
+    practised = Variant.objects.filter(slug__in=PRACTICE_VARIANTS)
+    missing = _("There is no practice game for “%(slug)s”.") % {"slug": slug}
+    return variant_or_404(practised, slug, missing)
 
 
 @dataclass(frozen=True)

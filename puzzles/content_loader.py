@@ -14,7 +14,7 @@ from pathlib import Path
 from sixtysix import Analysis, RuleSet, RuleSetError
 
 from content.files import ContentError, LoadReport
-from content.rows import write_rows
+from content.rows import write_table
 from rules.models import Variant
 
 from .models import Puzzle
@@ -207,5 +207,4 @@ def write_puzzles(puzzles: list[PuzzleData], report: LoadReport) -> None:
         )
         for data in puzzles
     ]
-    existing = {p.number: p for p in Puzzle.objects.all()}
-    write_rows(existing, wanted, lambda number: Puzzle(number=number), report)
+    write_table(Puzzle, "number", wanted, report)

@@ -295,9 +295,7 @@ def _best_line(puzzle: Puzzle, names: list[str], seat: int, rules: RuleSet) -> l
     first = walk(puzzle, []).deal.state()  # the line is played from the puzzle's start
     return [
         str(render_inline(line))
-        for line in wording.describe_line(
-            best_line(puzzle), names, seat, rules, state=first, in_trick=len(first["trick"])
-        )
+        for line in wording.describe_line(best_line(puzzle), names, seat, rules, state=first)
     ]
 
 

@@ -48,29 +48,36 @@ class EditMarks:
         return bool(local_edits(obj))
 
 
-class RuleSectionInline(EditMarks, TranslationStackedInline):
-    model = RuleSection
+class ContentInline(EditMarks, TranslationStackedInline):
+    """Rows a content file lists under another: edited in place, added and removed in the file."""
+
     form = ContentForm
     extra = 0
+    can_delete = False
+
+
+class ContentAdmin(EditMarks, TranslationAdmin):
+    """A model whose rows come from the content files: its prose is edited here."""
+
+    form = ContentForm
+
+
+class RuleSectionInline(ContentInline):
+    model = RuleSection
     # The order is the file's `sections` list, like the rule parameters: read-only here.
     fields = ("key", "order", "edited", "title", "body")
     readonly_fields = ("key", "order", "edited")
-    can_delete = False
 
 
-class SourceInline(EditMarks, TranslationStackedInline):
+class SourceInline(ContentInline):
     model = Source
-    form = ContentForm
-    extra = 0
     fields = ("key", "edited", "title", "url", "covers")
     readonly_fields = ("key", "edited")
-    can_delete = False
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
 
 @admin.register(Variant)
-class VariantAdmin(EditMarks, TranslationAdmin):
-    form = ContentForm
+class VariantAdmin(ContentAdmin):
     list_display = ("name", "slug", "family", "players", "order", "has_edits")
     list_filter = ("family", "players")
     search_fields = ("slug", "name")
@@ -97,8 +104,7 @@ class VariantAdmin(EditMarks, TranslationAdmin):
 
 
 @admin.register(GlossaryTerm)
-class GlossaryTermAdmin(EditMarks, TranslationAdmin):
-    form = ContentForm
+class GlossaryTermAdmin(ContentAdmin):
     list_display = ("term", "key", "order", "has_edits")
     search_fields = ("key", "term")
     fields = ("key", "order", "edited", "term", "definition")

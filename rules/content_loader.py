@@ -28,7 +28,7 @@ from content.files import (
     translated_columns,
 )
 from content.load import content_load as load_all
-from content.rows import write_rows
+from content.rows import write_rows, write_table
 from content.schema import (
     Key,
     check,
@@ -253,10 +253,7 @@ def write_content(
         )
         for data in variants
     ]
-    existing = {v.slug: v for v in Variant.objects.all()}
-    rows = write_rows(
-        existing, wanted, lambda slug: Variant(slug=slug), report, keep=keep, label="variant"
-    )
+    rows = write_table(Variant, "slug", wanted, report, keep=keep, label="variant")
     for data in variants:
         for model, label, children, fixed, texts in (
             (RuleSection, "section", data.sections, ("order",), ("title", "body")),
@@ -265,10 +262,7 @@ def write_content(
             _children(model, label, rows[data.slug], children, fixed, texts, report, keep)
 
     wanted = [(data.key, {"order": data.order, **translated_columns(data.texts)}) for data in terms]
-    existing_terms = {t.key: t for t in GlossaryTerm.objects.all()}
-    write_rows(
-        existing_terms, wanted, lambda key: GlossaryTerm(key=key), report, keep=keep, label="term"
-    )
+    write_table(GlossaryTerm, "key", wanted, report, keep=keep, label="term")
     return report
 
 

@@ -10,6 +10,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from sixtysix import RuleSet
 
+from content.models import Listed, Titled
+
 
 class Family(models.TextChoices):
     SIXTY_SIX = "sixty_six", _("Sixty-Six")
@@ -20,16 +22,15 @@ class Family(models.TextChoices):
     PARTNERSHIP = "partnership", _("Partnership games")
 
 
-class Variant(models.Model):
+class Variant(Listed):
     slug = models.SlugField(_("identifier"), max_length=40, unique=True)
     name = models.CharField(_("name"), max_length=120)
     summary = models.TextField(_("summary"))
     family = models.CharField(_("family"), max_length=20, choices=Family.choices)
-    order = models.PositiveSmallIntegerField(_("order"), default=0)
     players = models.PositiveSmallIntegerField(_("players"))
     rules = models.JSONField(_("rule parameters"))
 
-    class Meta:
+    class Meta(Listed.Meta):
         ordering = ["order", "slug"]
         verbose_name = _("variant")
         verbose_name_plural = _("variants")
@@ -46,11 +47,22 @@ class Variant(models.Model):
         return RuleSet.from_dict(self.rules)
 
 
-class RuleSection(models.Model):
+class VariantPart(Listed):
+    """A row its variant's content file lists (a rule section, a source): in that order."""
+
+    class Meta(Listed.Meta):
+        abstract = True
+        ordering = ["variant", "order"]
+
+
+def unique_per_variant(label: str) -> models.UniqueConstraint:
+    """A variant part's key is unique within its variant."""
+    return models.UniqueConstraint(fields=["variant", "key"], name=f"unique_{label}_per_variant")
+
+
+class RuleSection(Titled, VariantPart):
     variant = models.ForeignKey(Variant, on_delete=models.CASCADE, related_name="sections")
     key = models.SlugField(_("anchor"), max_length=40)
-    order = models.PositiveSmallIntegerField(_("order"), default=0)
-    title = models.CharField(_("title"), max_length=200)
     body = models.TextField(
         _("text"),
         help_text=_(
@@ -61,11 +73,8 @@ class RuleSection(models.Model):
         ),
     )
 
-    class Meta:
-        ordering = ["variant", "order"]
-        constraints = [
-            models.UniqueConstraint(fields=["variant", "key"], name="unique_section_per_variant")
-        ]
+    class Meta(VariantPart.Meta):
+        constraints = [unique_per_variant("section")]
         verbose_name = _("rule section")
         verbose_name_plural = _("rule sections")
 
@@ -73,34 +82,24 @@ class RuleSection(models.Model):
         return f"{self.variant.slug}#{self.key}"
 
 
-class Source(models.Model):
+class Source(Titled, VariantPart):
     variant = models.ForeignKey(Variant, on_delete=models.CASCADE, related_name="sources")
     key = models.SlugField(_("identifier"), max_length=40)
-    order = models.PositiveSmallIntegerField(_("order"), default=0)
-    title = models.CharField(_("title"), max_length=200)
     url = models.URLField(_("address"), max_length=300)
     covers = models.TextField(_("what it covers"))
 
-    class Meta:
-        ordering = ["variant", "order"]
-        constraints = [
-            models.UniqueConstraint(fields=["variant", "key"], name="unique_source_per_variant")
-        ]
+    class Meta(VariantPart.Meta):
+        constraints = [unique_per_variant("source")]
         verbose_name = _("source")
         verbose_name_plural = _("sources")
 
-    def __str__(self):
-        return self.title
 
-
-class GlossaryTerm(models.Model):
+class GlossaryTerm(Listed):
     key = models.SlugField(_("identifier"), max_length=40, unique=True)
-    order = models.PositiveSmallIntegerField(_("order"), default=0)
     term = models.CharField(_("term"), max_length=120)
     definition = models.TextField(_("definition"))
 
-    class Meta:
-        ordering = ["order", "key"]
+    class Meta(Listed.Meta):
         verbose_name = _("glossary term")
         verbose_name_plural = _("glossary terms")
 

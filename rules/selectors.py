@@ -28,17 +28,21 @@ def variant_player_counts() -> list[int]:
 
 def variant_get(*, slug: str) -> Variant:
     """The variant with its sections and sources, in three queries; 404 if unknown."""
-    variant = (
-        Variant.objects.prefetch_related(
-            # django-stubs 5.2 cannot infer Prefetch's lookup type from a plain string here
-            Prefetch("sections", queryset=RuleSection.objects.order_by("order")),  # type: ignore[arg-type]
-            Prefetch("sources", queryset=Source.objects.order_by("order")),  # type: ignore[arg-type]
-        )
-        .filter(slug=slug)
-        .first()
+    variants = Variant.objects.prefetch_related(
+        # django-stubs 5.2 cannot infer Prefetch's lookup type from a plain string here
+        Prefetch("sections", queryset=RuleSection.objects.order_by("order")),  # type: ignore[arg-type]
+        Prefetch("sources", queryset=Source.objects.order_by("order")),  # type: ignore[arg-type]
     )
+    return variant_or_404(
+        variants, slug, _("There is no variant called “%(slug)s”.") % {"slug": slug}
+    )
+
+
+def variant_or_404(variants: QuerySet[Variant], slug: str, missing: str) -> Variant:
+    """The variant `slug` among `variants`, or a 404 that says `missing`."""
+    variant = variants.filter(slug=slug).first()
     if variant is None:
-        raise Http404(_("There is no variant called “%(slug)s”.") % {"slug": slug})
+        raise Http404(missing)
     return variant
 
 

@@ -1,4 +1,7 @@
-"""Fields translated by django-modeltranslation (one column per language)."""
+"""Fields translated by django-modeltranslation (one column per language).
+
+English is required of each: settings.MODELTRANSLATION_REQUIRED_LANGUAGES.
+"""
 
 from modeltranslation.translator import TranslationOptions, register
 
@@ -8,22 +11,18 @@ from .models import GlossaryTerm, RuleSection, Source, Variant
 @register(Variant)
 class VariantTranslationOptions(TranslationOptions):
     fields = ("name", "summary")
-    required_languages = ("en",)
 
 
 @register(RuleSection)
 class RuleSectionTranslationOptions(TranslationOptions):
     fields = ("title", "body")
-    required_languages = ("en",)
 
 
 @register(Source)
 class SourceTranslationOptions(TranslationOptions):
     fields = ("covers",)
-    required_languages = ("en",)
 
 
 @register(GlossaryTerm)
 class GlossaryTermTranslationOptions(TranslationOptions):
     fields = ("term", "definition")
-    required_languages = ("en",)

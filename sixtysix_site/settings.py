@@ -286,6 +286,8 @@ TIME_ZONE = "UTC"
 
 MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
 MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
+# Every translated field needs its English (a model's TranslationOptions may narrow this).
+MODELTRANSLATION_REQUIRED_LANGUAGES = ("en",)
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

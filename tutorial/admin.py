@@ -4,26 +4,21 @@ Rows changed here since the last `load_content` are marked, as in the rules admi
 """
 
 from django.contrib import admin
-from modeltranslation.admin import TranslationAdmin, TranslationStackedInline
 
 from content.edits import edited_rows, local_edits
-from rules.admin import EDITED, ContentForm, EditMarks
+from rules.admin import EDITED, ContentAdmin, ContentInline
 
 from .models import CourseGroup, Tutorial, TutorialStep
 
 
-class TutorialStepInline(EditMarks, TranslationStackedInline):
+class TutorialStepInline(ContentInline):
     model = TutorialStep
-    form = ContentForm
-    extra = 0
     fields = ("number", "key", "edited", "text", "hint")
     readonly_fields = ("number", "key", "edited")
-    can_delete = False
 
 
 @admin.register(Tutorial)
-class TutorialAdmin(EditMarks, TranslationAdmin):
-    form = ContentForm
+class TutorialAdmin(ContentAdmin):
     list_display = ("title", "slug", "group", "variant", "order", "has_edits")
     list_filter = ("group", "variant")
     fields = ("slug", "group", "variant", "edited", "title", "summary", "recap", "order")
@@ -41,8 +36,7 @@ class TutorialAdmin(EditMarks, TranslationAdmin):
 
 
 @admin.register(CourseGroup)
-class CourseGroupAdmin(EditMarks, TranslationAdmin):
-    form = ContentForm
+class CourseGroupAdmin(ContentAdmin):
     list_display = ("title", "key", "order", "has_edits")
     fields = ("key", "order", "edited", "title")
     # The order is the group's place in course.toml: read-only here, like the key.

@@ -5,7 +5,7 @@ Rows are created or updated by key and saved only on change (content.rows); `kee
 """
 
 from content.files import LoadReport, languages, translated_columns
-from content.rows import write_rows
+from content.rows import write_rows, write_table
 from rules.models import Variant
 
 from .content_loader import GroupData, TutorialData, parse_course
@@ -18,10 +18,7 @@ def write_course(groups: list[GroupData], report: LoadReport, keep=None) -> dict
         (data.key, {"order": data.order, **translated_columns({"title": data.titles})})
         for data in groups
     ]
-    existing = {g.key: g for g in CourseGroup.objects.all()}
-    return write_rows(
-        existing, wanted, lambda key: CourseGroup(key=key), report, keep=keep, label="group"
-    )
+    return write_table(CourseGroup, "key", wanted, report, keep=keep, label="group")
 
 
 def write_tutorials(tutorials: list[TutorialData], report: LoadReport, keep=None) -> None:
@@ -44,10 +41,7 @@ def write_tutorials(tutorials: list[TutorialData], report: LoadReport, keep=None
             **translated_columns(data.texts),
         }
         wanted.append((data.slug, values))
-    existing = {t.slug: t for t in Tutorial.objects.all()}
-    lessons = write_rows(
-        existing, wanted, lambda slug: Tutorial(slug=slug), report, keep=keep, label="tutorial"
-    )
+    lessons = write_table(Tutorial, "slug", wanted, report, keep=keep, label="tutorial")
     for data in tutorials:
         _write_steps(lessons[data.slug], data.steps, report, keep)
 

@@ -9,49 +9,39 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from content.models import Listed, Titled
 from rules.models import Variant
 
 from .replay import Script
 
 
-class CourseGroup(models.Model):
+class CourseGroup(Titled, Listed):
     """A chapter of the course (first steps, closing, ...), from tutorial/content/course.toml."""
 
     key = models.SlugField(_("identifier"), max_length=60, unique=True)
-    order = models.PositiveSmallIntegerField(_("order"), default=0)
-    title = models.CharField(_("title"), max_length=200)
 
-    class Meta:
-        ordering = ["order", "key"]
+    class Meta(Listed.Meta):
         verbose_name = _("course group")
         verbose_name_plural = _("course groups")
 
-    def __str__(self):
-        return self.title
 
-
-class Tutorial(models.Model):
+class Tutorial(Titled, Listed):
     slug = models.SlugField(_("identifier"), max_length=60, unique=True)
     variant = models.ForeignKey(Variant, on_delete=models.CASCADE, related_name="tutorials")
     group = models.ForeignKey(
         CourseGroup, on_delete=models.SET_NULL, null=True, related_name="lessons"
     )
-    order = models.PositiveSmallIntegerField(_("order"), default=0)
     you = models.PositiveSmallIntegerField(_("reader's seat"))
     reveal = models.BooleanField(_("other hands face up"), default=True)
     options = models.JSONField(_("rule options"), default=dict, blank=True)
     deals = models.JSONField(_("deal layouts"))
-    title = models.CharField(_("title"), max_length=200)
     summary = models.TextField(_("summary"))
     recap = models.TextField(_("recap"), blank=True)
 
-    class Meta:
+    class Meta(Listed.Meta):
         ordering = ["order", "slug"]
         verbose_name = _("tutorial")
         verbose_name_plural = _("tutorials")
-
-    def __str__(self):
-        return self.title
 
     def get_absolute_url(self):
         return reverse("tutorial:step", kwargs={"slug": self.slug, "number": 1})

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 from sixtysix.bidding import is_moon
 from sixtysix.ruleset import RuleSet
 
@@ -275,22 +275,22 @@ def _draw_line(actor: str, is_you: bool, rules: RuleSet, drawn: str | None) -> S
     )
 
 
-def _claim_line(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
-    """A claim: of one's own points, or (partners) of the side's points together."""
-    target = rules.target
-    if rules.team_play:
-        if is_you:
-            return fill_html(
-                pgettext("log", "You claimed %(target)d for your side."), target=target
-            )
-        return fill_html(
-            pgettext("log", "%(player)s claimed %(target)d for his side."),
-            player=actor,
-            target=target,
-        )
-    if is_you:
-        return fill_html(pgettext("log", "You claimed %(target)d."), target=target)
-    return fill_html(pgettext("log", "%(player)s claimed %(target)d."), player=actor, target=target)
+# A claim in the log, by (partnership play, the reader's own claim).
+CLAIMED = {
+    (True, True): pgettext_lazy("log", "You claimed %(target)d for your side."),
+    (True, False): pgettext_lazy("log", "%(player)s claimed %(target)d for his side."),
+    (False, True): pgettext_lazy("log", "You claimed %(target)d."),
+    (False, False): pgettext_lazy("log", "%(player)s claimed %(target)d."),
+}
+
+
+def claim_words(
+    sentences: Mapping[tuple[bool, bool], object], actor: str, is_you: bool, rules: RuleSet
+) -> SafeString:
+    """A claim: of one's own points, or (partners) of the side's points together. The
+    sentence is `sentences`' for (partnership play, the reader's own claim)."""
+    sentence = sentences[rules.team_play, is_you]
+    return fill_html(str(sentence), player=actor, target=rules.target)
 
 
 def _your_line(kind: str, card: Slot, suit: Slot, value: object) -> SafeString | None:
@@ -366,7 +366,7 @@ def describe_action(
     if kind == "draw":
         return _draw_line(actor, is_you, rules, drawn)
     if kind == "declare":
-        return _claim_line(actor, is_you, rules)
+        return claim_words(CLAIMED, actor, is_you, rules)
     if kind == "play" and led is False and beats == "trump":
         if is_you:
             return fill_html(pgettext("log, trumping", "You played [card:def]."), card=card)

@@ -11,28 +11,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.safestring import SafeString
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext, pgettext_lazy
 from sixtysix.ruleset import RuleSet
 
 from .card_names import SUIT_SYMBOLS, card_slot, suit_slot
-from .explain import Beating, describe_action
-from .log_words import beating, cards_held, leads, trick_size
+from .explain import Beating, claim_words, describe_action
+from .log_words import Moves, beating, cards_held, leads, trick_size
 from .markup import fill_html
 
-
-def _claim(actor: str, is_you: bool, rules: RuleSet) -> SafeString:
-    target = rules.target
-    if rules.team_play and is_you:
-        return fill_html(pgettext("line", "You claim %(target)d for your side."), target=target)
-    if rules.team_play:
-        return fill_html(
-            pgettext("line", "%(player)s claims %(target)d for his side."),
-            player=actor,
-            target=target,
-        )
-    if is_you:
-        return fill_html(pgettext("line", "You claim %(target)d."), target=target)
-    return fill_html(pgettext("line", "%(player)s claims %(target)d."), player=actor, target=target)
+# A claim still to be made in the line, by (partnership play, the reader's own claim).
+CLAIMS = {
+    (True, True): pgettext_lazy("line", "You claim %(target)d for your side."),
+    (True, False): pgettext_lazy("line", "%(player)s claims %(target)d for his side."),
+    (False, True): pgettext_lazy("line", "You claim %(target)d."),
+    (False, False): pgettext_lazy("line", "%(player)s claims %(target)d."),
+}
 
 
 def _play(card: str, actor: str, is_you: bool, led: bool, beats: Beating | None) -> SafeString:
@@ -87,23 +80,18 @@ def describe_move(
             pgettext("line", "%(player)s shows the marriage in [suit]."), player=actor, suit=slot
         )
     if kind == "declare":
-        return _claim(actor, is_you, rules)
+        return claim_words(CLAIMS, actor, is_you, rules)
     return describe_action(dict(action), actor, is_you, rules, led=led)
 
 
 def describe_line(
-    actions: Sequence[Mapping[str, Any]],
-    names: Sequence[str],
-    you: int,
-    rules: RuleSet,
-    *,
-    state: Mapping[str, Any],
-    in_trick: int,
+    actions: Moves, names: Sequence[str], you: int, rules: RuleSet, *, state: Mapping[str, Any]
 ) -> list[SafeString]:
-    """One sentence per move of a line played from `state`, with `in_trick` cards already in
-    its trick."""
-    flags = leads(actions, trick_size(state, rules), in_trick)
-    beats = beating(actions, flags, state, cards_held(state.get("trick") or [], in_trick))
+    """One sentence per move of a line played from `state`, after the cards already in its
+    trick."""
+    held = state.get("trick") or []
+    flags = leads(actions, trick_size(state, rules), len(held))
+    beats = beating(actions, flags, state, cards_held(held, len(held)))
     return [
         describe_move(
             action, names[action["player"]], action["player"] == you, rules, led=led, beats=b

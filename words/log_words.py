@@ -16,6 +16,9 @@ from sixtysix.tricks import beats, trick_winner
 from .draw_words import named_draw_line, two_of_more
 from .explain import Beating, describe_action
 
+Moves = Sequence[Mapping[str, Any]]
+"""Actions as the pages keep them: dicts with "type", "player" and a card, suit or value."""
+
 
 def trick_size(state: Mapping[str, Any], rules: RuleSet) -> int:
     """Cards in a full trick of this deal: the seats that play it (a dealer or a moon
@@ -23,7 +26,7 @@ def trick_size(state: Mapping[str, Any], rules: RuleSet) -> int:
     return len(state.get("active") or range(rules.players))
 
 
-def leads(actions: Sequence[Mapping[str, Any]], size: int, in_trick: int = 0) -> list[bool | None]:
+def leads(actions: Moves, size: int, in_trick: int = 0) -> list[bool | None]:
     """For each action: True for a play that leads a trick, False for one that follows,
     None for any other action. `in_trick`: cards already in the trick before the first;
     `size`: cards in a full trick (the seats that play this deal)."""
@@ -37,9 +40,7 @@ def leads(actions: Sequence[Mapping[str, Any]], size: int, in_trick: int = 0) ->
     return flags
 
 
-def in_trick_before(
-    actions: Sequence[Mapping[str, Any]], state: Mapping[str, Any], size: int
-) -> int:
+def in_trick_before(actions: Moves, state: Mapping[str, Any], size: int) -> int:
     """Cards in the trick before `actions`, read back from the trick in `state` (the
     position after them): every trick holds `size` cards, so it is the count now less
     the plays, modulo a trick."""
@@ -48,7 +49,7 @@ def in_trick_before(
 
 
 def _trick_before(
-    actions: Sequence[Mapping[str, Any]], state: Mapping[str, Any], size: int, in_trick: int
+    actions: Moves, state: Mapping[str, Any], size: int, in_trick: int
 ) -> list[str] | None:
     """The codes of the `in_trick` cards already in the trick before `actions`, read from
     the open trick or, when the run finished it, the last trick (None when neither holds
@@ -91,7 +92,7 @@ def takes_over(trick: Sequence[str], card: str, trump: str | None) -> Beating | 
 
 
 def beating(
-    actions: Sequence[Mapping[str, Any]],
+    actions: Moves,
     led: Sequence[bool | None],
     state: Mapping[str, Any],
     trick: list[str] | None,
@@ -113,7 +114,7 @@ def beating(
 
 
 def describe_actions(
-    actions: Sequence[Mapping[str, Any]],
+    actions: Moves,
     names: Sequence[str],
     you: int,
     rules: RuleSet,

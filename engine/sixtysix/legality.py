@@ -17,21 +17,17 @@ from .kinds import ActionType, Refusal, RefusalCode
 from .state import DealState
 from .tricks import SUIT_ALL, follow_options, trick_winner
 
-_ACTION_CACHE: dict[tuple[int, str, str | None, str | None, int | None], Action] = {}
+_ACTION_CACHE: dict[tuple[int, str, str | None, int | None], Action] = {}
 
 
 def _act(
-    player: int,
-    kind: ActionType,
-    card: str | None = None,
-    suit: str | None = None,
-    value: int | None = None,
+    player: int, kind: ActionType, suit: str | None = None, value: int | None = None
 ) -> Action:
-    """One shared Action per move, so listing moves builds no new objects."""
-    key = (player, kind, card, suit, value)
+    """One shared Action per bid or trump call, so listing moves builds no new objects."""
+    key = (player, kind, suit, value)
     a = _ACTION_CACHE.get(key)
     if a is None:
-        a = _ACTION_CACHE[key] = Action(player, kind, card, suit, value)
+        a = _ACTION_CACHE[key] = Action(player, kind, suit=suit, value=value)
     return a
 
 
@@ -98,12 +94,19 @@ class Legality(DealState):
             return "trump_not_named", {}
         return None
 
-    def _why_play(self, a: Action) -> Refusal | None:
-        err = self._play_turn(a.player)
+    def _move_turn(self, player: int) -> Refusal | None:
+        """`_play_turn`, and no exchange decision pending: a card, a close, a marriage, a claim."""
+        err = self._play_turn(player)
         if err:
             return err
         if self.exchange_queue:
             return "exchange_decision_pending", {}
+        return None
+
+    def _why_play(self, a: Action) -> Refusal | None:
+        err = self._move_turn(a.player)
+        if err:
+            return err
         c = self._find(a.player, a.card)
         if c is None:
             return "card_not_in_hand", {"card": a.card}
@@ -148,11 +151,9 @@ class Legality(DealState):
         r = self.rules
         if not r.closing_allowed or r.stock_draw_rule == "none":
             return "close_not_allowed", {"reason": "variant"}
-        err = self._play_turn(a.player)
+        err = self._move_turn(a.player)
         if err:
             return err
-        if self.exchange_queue:
-            return "exchange_decision_pending", {}
         if self.closed_by is not None:
             return "stock_closed", {}
         if self.trick:
@@ -200,11 +201,9 @@ class Legality(DealState):
         r = self.rules
         if r.marriage_values == "none":
             return "marriage_not_allowed", {"reason": "variant"}
-        err = self._play_turn(a.player)
+        err = self._move_turn(a.player)
         if err:
             return err
-        if self.exchange_queue:
-            return "exchange_decision_pending", {}
         suit = SUITS.index(a.suit) if isinstance(a.suit, str) and a.suit in SUITS else None
         if suit is None:
             return "no_marriage", {"suit": str(a.suit)[:4]}
@@ -240,11 +239,9 @@ class Legality(DealState):
         r = self.rules
         if not r.going_out_allowed:
             return "declare_not_allowed", {"reason": "variant"}
-        err = self._play_turn(a.player)
+        err = self._move_turn(a.player)
         if err:
             return err
-        if self.exchange_queue:
-            return "exchange_decision_pending", {}
         if r.declare_timing == "any_time_on_turn" or self.declare_seat == a.player:
             return None
         return "declare_not_allowed", {"reason": "timing"}

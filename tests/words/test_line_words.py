@@ -48,9 +48,7 @@ NAMES = {
 @pytest.mark.parametrize("lang", sorted(PRESENT))
 def test_each_move_of_a_line_is_said_in_the_present(lang):
     with translation.override(lang):
-        lines = describe_line(
-            LEAD_AND_FOLLOW, NAMES[lang], 0, get_preset("classic66"), state={}, in_trick=0
-        )
+        lines = describe_line(LEAD_AND_FOLLOW, NAMES[lang], 0, get_preset("classic66"), state={})
     said = [" ".join(visible_text(str(line)).split()) for line in lines]
     for line, start in zip(said, PRESENT[lang], strict=True):
         assert line.startswith(start), said
@@ -73,9 +71,7 @@ def test_a_trump_that_takes_the_trick_is_said_as_trumping_in_the_line(lang, said
         {"type": "play", "player": 0, "card": "9D"},
     ]
     with translation.override(lang):
-        lines = describe_line(
-            line, NAMES[lang], 0, get_preset("classic66"), state={"trump": "H"}, in_trick=0
-        )
+        lines = describe_line(line, NAMES[lang], 0, get_preset("classic66"), state={"trump": "H"})
     text = [" ".join(visible_text(str(line)).split()) for line in lines]
     assert text[0].startswith(said[0]) and text[1].startswith(said[1]), text
     assert text[3].startswith(said[2]), text
