@@ -203,7 +203,7 @@ async def run(tables, servers, seconds, kill, think):
     stop = asyncio.Event()
     pager = asyncio.ensure_future(page_latency(urls[0], stop, pages))
     drivers = [asyncio.ensure_future(drive(t, stop, latencies, think)) for t in tables]
-    start, cpu0 = time.monotonic(), cpu_seconds(servers)
+    start, cpu0, mine0 = time.monotonic(), cpu_seconds(servers), time.process_time()
     recovery = None
     await asyncio.sleep(seconds / 2 if kill else seconds)
     if kill:
@@ -220,11 +220,12 @@ async def run(tables, servers, seconds, kill, think):
         recovery = (recovery, moved)
     stop.set()
     elapsed, cpu = time.monotonic() - start, cpu_seconds(servers) - cpu0
+    mine = time.process_time() - mine0
     await asyncio.gather(*drivers, pager, return_exceptions=True)
     for t in tables:
         for sock in t.sockets.values():
             await sock.close()
-    return latencies, pages, idle_pages, elapsed, recovery, cpu
+    return latencies, pages, idle_pages, elapsed, recovery, (cpu, mine)
 
 
 def check_database(path, tables):
@@ -267,7 +268,7 @@ def main():
     try:
         tables = open_tables(servers[0].url, args.tables)
         result = asyncio.run(run(tables, servers, args.seconds, args.workers == 2, args.think))
-        latencies, pages, idle_pages, elapsed, recovery, cpu = result
+        latencies, pages, idle_pages, elapsed, recovery, (cpu, mine) = result
         lost, duplicated = check_database(database, tables)
         moves = sum(t.made for t in tables)
         layer = "redis" if args.redis else "in-memory"
@@ -276,7 +277,10 @@ def main():
         pace = f"{args.think:g} s a move" if args.think else "flat out"
         print(f"{args.tables} tables, {args.workers} worker(s), channel layer: {layer}, {pace}")
         print(f"moves: {moves} in {elapsed:.1f} s = {moves / elapsed:.1f} moves/s")
-        print(f"server CPU: {1000 * cpu / max(moves, 1):.1f} ms a move (both seats' updates)")
+        print(
+            f"server CPU: {1000 * cpu / max(moves, 1):.1f} ms a move (both seats' updates),"
+            f" {100 * cpu / elapsed:.0f} % of a core; the clients: {100 * mine / elapsed:.0f} %"
+        )
         print(f"move -> every seat's update: {update} ({len(latencies)} moves)")
         print(f"lost moves: {lost}, duplicated moves: {duplicated}")
         print(f"cached page /en/variants/: {page} (p99 {pct(pages, 0.99):.1f}) while playing")
