@@ -14,7 +14,7 @@ import pytest
 from django.utils import translation
 
 from tutorial.models import Tutorial
-from tutorial.replay import fill, narration_values
+from tutorial.replay import fill, misformed_placeholders, narration_values
 from tutorial.services import tutorial_positions, tutorial_rules
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -73,3 +73,26 @@ def test_every_number_in_the_polish_lessons_agrees_with_its_noun():
                     for fault in agreement_faults(fill(text or "", values)):
                         faults.append(f"{tutorial.slug} step {step.number}: {fault}")
     assert not faults, "\n".join(faults)
+
+
+@pytest.mark.parametrize(
+    ("lang", "value", "said"),
+    [
+        ("pl", "1", "1 punkt"),
+        ("pl", "3", "3 punkty"),
+        ("pl", "5", "5 punktów"),
+        ("en", "2", "2 game points"),
+    ],
+)
+def test_a_number_with_its_noun_takes_the_plural_form_of_its_value(lang, value, said):
+    with translation.override(lang):
+        assert fill("dostajesz {game_points:game_points}.", {"game_points": value}) == (
+            f"dostajesz {said}."
+        )
+        assert fill("{stock:cards}", {"stock": "12"}) == ("12 kart" if lang == "pl" else "12 cards")
+
+
+def test_a_noun_only_on_a_number_and_a_case_only_on_a_card():
+    values = {"stock": "4", "turnup": "[AS]", "game_points": "2"}
+    assert misformed_placeholders("{stock:cards} {turnup:acc} {game_points}", values) == set()
+    assert misformed_placeholders("{stock:acc} {turnup:cards}", values) == {"stock", "turnup"}
