@@ -72,7 +72,7 @@ def candidates(variant: str, rng: random.Random):
     """Yield (layout, actions, facts, signature) for one qualifying position per deal."""
     rules = get_preset(variant)
     for _ in range(MAX_DEALS):
-        deal = Deal.new(rules, seed=rng.randrange(2**31), dealer=rng.randrange(2))
+        deal = Deal.new(rules, seed=rng.randrange(2**31), dealer=rng.randrange(rules.players))
         layout = layout_of(deal)
         player = RandomPlayer(rng.randrange(2**31), end_weight=0.0)
         while deal.result is None and not (deal.phase == "strict" and deal.closed_by is None):

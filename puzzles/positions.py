@@ -21,6 +21,7 @@ from words.solver_facts import (
     consequence,
     consequence_of,
     last_trick_decides,
+    opponent_of,
     principal_line,
 )
 
@@ -189,7 +190,7 @@ def facts_of(deal: Deal, analysis: Analysis) -> Facts:
     if first.type == "declare" or (len(mine) > 1 and mine[1].type == "declare"):
         themes.append("count-to-66")
     trump = view.trump
-    opponent_hand = deal.state()["hands"][1 - seat]
+    opponent_hand = deal.state()["hands"][opponent_of(deal, seat)]
     if (
         first.type == "play"
         and not view.trick

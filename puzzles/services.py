@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 from sixtysix import Action, Deal, RuleSet
 from sixtysix.shapes import StateShape
 
-from words.explain import explain_refusal, seat_name
+from words.explain import explain_refusal
 from words.log_words import describe_actions
 from words.markup import render_inline
 from words.result_words import describe_result
-from words.table import SeatView, TableView, choice_label, trick_winner_name
+from words.table import SeatView, TableView, choice_label, seat_names, trick_winner_name
 
 from . import wording
 from .models import Puzzle
@@ -188,8 +188,8 @@ class PuzzleView(TableView):
         return False
 
 
-def _names(seat: int) -> list[str]:
-    return [seat_name(s, seat, 2, False) for s in range(2)]
+def _names(seat: int, rules: RuleSet) -> list[str]:
+    return seat_names(rules, seat)
 
 
 def _line_message(walk_: Walk, rules: RuleSet) -> str:
@@ -235,7 +235,7 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
     judged = _judge(puzzle, keys, rules)
     deal, seat = judged.current.deal, judged.current.seat
     state = deal.state()
-    names = _names(seat)
+    names = _names(seat, rules)
     steps = [a.to_dict() for a in judged.current.steps]
     last = state.get("last_trick") or []
     view = PuzzleView(
@@ -271,10 +271,10 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
 
 
 def _seats(deal: Deal, state: StateShape, names: list[str], seat: int) -> list[SeatView]:
-    """Both hands face up, the reader's last."""
+    """The active seats' hands face up, the reader's last (the idle dealer has none)."""
     seats = [
         SeatView.of(state, s, name=names[s], you=seat, to_act=deal.to_act, hidden=False)
-        for s in range(2)
+        for s in deal.active
     ]
     seats.sort(key=lambda s: s.is_you)
     return seats
