@@ -34,8 +34,10 @@ THEMES = (
     "keep-marriage",
     "last-trick",
     "trump-ace",
+    "last-tricks-three",
 )
 MAIN_THEME_ORDER = (
+    "last-tricks-three",
     "trump-ace",
     "keep-marriage",
     "draw-trumps",
@@ -44,8 +46,10 @@ MAIN_THEME_ORDER = (
     "count-to-66",
 )
 """The puzzle's `theme` is the first of its themes in this order (the most specific)."""
-KINDS = ("ending",)
-"""ending: the stock is used up and the solver's values are exact."""
+KINDS = ("ending", "layouts")
+"""ending: the stock is used up and the solver's values are exact (two active seats).
+layouts: a small ending of three players, judged over every layout of the hidden cards
+(layout_positions.py)."""
 DIFFICULTIES = (1, 2, 3)
 RATINGS = (400, 3000)
 """The range of a puzzle's initial rating (the generator's, from the solver's facts)."""
