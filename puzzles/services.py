@@ -3,7 +3,7 @@
 import datetime
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from django.http import Http404
@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from sixtysix import Action, Deal, RuleSet
 from sixtysix.shapes import StateShape
 
+from words import layout_words
 from words.explain import explain_refusal
 from words.log_words import describe_actions
 from words.markup import render_inline
@@ -18,6 +19,7 @@ from words.result_words import describe_result
 from words.table import SeatView, TableView, choice_label, seat_names, trick_winner_name
 
 from . import wording
+from .layout_positions import judged, layout_facts, play_first_move
 from .models import Puzzle
 from .positions import MAX_LINE, THEMES, Walk, analyse, play_line, principal_line, reach
 
@@ -110,10 +112,18 @@ def _payload(puzzle: Puzzle) -> str:
     return json.dumps([puzzle.variant.rules, puzzle.deal, puzzle.actions], sort_keys=True)
 
 
+def is_layouts(puzzle: Puzzle) -> bool:
+    """A three-player puzzle judged over every layout of the hidden cards: the page shows
+    only the reader's hand and what is public, and asks for one move."""
+    return puzzle.kind == "layouts"
+
+
 @lru_cache(maxsize=512)
-def _walk_cached(fingerprint: str, payload: str, keys: tuple[str, ...]) -> Walk:
+def _walk_cached(fingerprint: str, payload: str, keys: tuple[str, ...], kind: str) -> Walk:
     rules_dict, layout, actions = json.loads(payload)
     start = reach(RuleSet.from_dict(rules_dict), layout, actions)
+    if kind == "layouts":
+        return play_first_move(start, list(keys))
     return play_line(start, list(keys))
 
 
@@ -146,7 +156,7 @@ def walk(puzzle: Puzzle, keys: list[str]) -> Walk:
     """The reader's line through the engine, computed once per puzzle and line."""
     payload = _payload(puzzle)
     digest = hashlib.sha256(payload.encode()).hexdigest()
-    return _walk_cached(digest, payload, tuple(keys))
+    return _walk_cached(digest, payload, tuple(keys), puzzle.kind)
 
 
 def parse_line(raw: str | None) -> list[str] | None:
@@ -213,15 +223,19 @@ class _Judged:
 def _judge(puzzle: Puzzle, keys: list[str] | None, rules: RuleSet) -> _Judged:
     """A bad line starts the puzzle again (400); a wrong move is taken back, with why."""
     current = walk(puzzle, keys or [])
+    layouts = is_layouts(puzzle)
     if keys is None or current.error:
         message = (
             _line_message(current, rules) if current.error else str(wording.LINE_ERRORS["bad_key"])
         )
         return _Judged(walk(puzzle, []), [], "error", message, status=400)
     if current.wrong is not None:
-        return _Judged(current, keys[:-1], "wrong", wording.wrong_move(current.wrong, rules))
+        said = layout_words if layouts else wording
+        return _Judged(current, keys[:-1], "wrong", said.wrong_move(current.wrong, rules))
     if current.solved:
-        return _Judged(current, keys, "solved", wording.solved())
+        return _Judged(
+            current, keys, "solved", layout_words.right() if layouts else wording.solved()
+        )
     if len(keys) == 1:
         return _Judged(current, keys, "right", wording.first_right())
     if keys:
@@ -238,11 +252,12 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
     names = _names(seat, rules)
     steps = [a.to_dict() for a in judged.current.steps]
     last = state.get("last_trick") or []
+    layouts = is_layouts(puzzle)
     view = PuzzleView(
         puzzle=puzzle,
         rules=rules,
         line=judged.keys,
-        seats=_seats(deal, state, names, seat),
+        seats=_seats(deal, state, names, seat, hidden=layouts),
         turnup=None,
         trump=state.get("trump"),
         stock=0,
@@ -262,20 +277,30 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
         result=str(render_inline(describe_result(deal.result.to_dict(), names, rules)))
         if deal.result is not None
         else "",
-        task=str(render_inline(wording.task(rules))),
+        task=str(render_inline(layout_words.task() if layouts else wording.task(rules))),
         back_line=LINE_SEPARATOR.join(judged.keys),
     )
-    view.solution, view.others = solution(puzzle, rules)
-    view.best_line = _best_line(puzzle, names, seat, rules)
+    if layouts:
+        view.solution, view.others = layout_solution(puzzle, rules)
+    else:
+        view.solution, view.others = solution(puzzle, rules)
+        view.best_line = _best_line(puzzle, names, seat, rules)
     return view, judged.status
 
 
-def _seats(deal: Deal, state: StateShape, names: list[str], seat: int) -> list[SeatView]:
-    """The active seats' hands face up, the reader's last (the idle dealer has none)."""
-    seats = [
-        SeatView.of(state, s, name=names[s], you=seat, to_act=deal.to_act, hidden=False)
-        for s in deal.active
-    ]
+def _seats(
+    deal: Deal, state: StateShape, names: list[str], seat: int, *, hidden: bool = False
+) -> list[SeatView]:
+    """The active seats' hands, the reader's last (the idle dealer has none): face up in an
+    ending, where a counting player knows every card; with `hidden` the other hands are
+    only their number of cards (fair play: their codes never reach the page)."""
+    seats = []
+    for s in deal.active:
+        closed = hidden and s != seat
+        view = SeatView.of(state, s, name=names[s], you=seat, to_act=deal.to_act, hidden=closed)
+        if closed:
+            view = replace(view, cards=[""] * len(view.cards))
+        seats.append(view)
     seats.sort(key=lambda s: s.is_you)
     return seats
 
@@ -323,6 +348,40 @@ def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
         str(wording.other_move(choice_label(m.action.to_dict(), rules), m.value, rules))
         for m in analysis.moves
         if m.action != answer[0]
+    ]
+    return lines, others
+
+
+def public_deal(puzzle: Puzzle) -> dict:
+    """The puzzle's layout as open data: whole for an ending (every card is known there);
+    for a layouts puzzle only what the reader may see — its own hand, the cards the others
+    played to reach the position and a card shown face up — the rest null (fair play)."""
+    if not is_layouts(puzzle):
+        return puzzle.deal
+    shown = {a["card"] for a in puzzle.actions if a.get("type") == "play"}
+    state = walk(puzzle, []).deal.state()
+    if state.get("trump_card"):
+        shown.add(state["trump_card"])
+    hands = [
+        list(hand) if s == puzzle.seat else [c if c in shown else None for c in hand]
+        for s, hand in enumerate(puzzle.deal["hands"])
+    ]
+    return {**puzzle.deal, "hands": hands}
+
+
+def layout_solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
+    """The answer, why, and each other first move's worst case (all from the layout judge)."""
+    start = walk(puzzle, []).deal
+    judgement = judged(start)
+    facts = layout_facts(judgement)
+    answer = facts.answer[0]
+    label = choice_label(answer.to_dict(), rules)
+    lines = [str(layout_words.best_move(label, facts.value, rules))]
+    lines += [str(render_inline(x)) for x in wording.theme_sentences(puzzle.themes, {}, rules)]
+    lines.append(str(render_inline(layout_words.value_note())))
+    others = [
+        str(layout_words.other_move(choice_label(a.to_dict(), rules), w, facts.layouts, low, rules))
+        for a, w, low in facts.worse
     ]
     return lines, others
 
