@@ -198,8 +198,15 @@ class PuzzleView(TableView):
         return False
 
 
-def _names(seat: int, rules: RuleSet) -> list[str]:
-    return seat_names(rules, seat)
+def _names(seat: int, rules: RuleSet, active: tuple[int, ...]) -> list[str]:
+    """Each seat's name; at a table whose dealer sits out the one other player is "your
+    opponent", as the puzzle's sentences call him."""
+    names = seat_names(rules, seat)
+    if rules.dealer_sits_out:
+        for s in active:
+            if s != seat:
+                names[s] = _("Your opponent")
+    return names
 
 
 def _line_message(walk_: Walk, rules: RuleSet) -> str:
@@ -249,7 +256,7 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
     judged = _judge(puzzle, keys, rules)
     deal, seat = judged.current.deal, judged.current.seat
     state = deal.state()
-    names = _names(seat, rules)
+    names = _names(seat, rules, tuple(deal.active))
     steps = [a.to_dict() for a in judged.current.steps]
     last = state.get("last_trick") or []
     layouts = is_layouts(puzzle)
