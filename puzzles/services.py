@@ -3,24 +3,25 @@
 import datetime
 import hashlib
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from django.http import Http404
 from django.utils.translation import gettext as _
 from sixtysix import Action, Deal, RuleSet
-from sixtysix.shapes import StateShape
 
 from words import layout_words
 from words.explain import explain_refusal
 from words.log_words import describe_actions
 from words.markup import render_inline
 from words.result_words import describe_result
-from words.table import SeatView, TableView, choice_label, seat_names, trick_winner_name
+from words.table import TableView, choice_label, seat_names_in_play, trick_winner_name
 
-from . import wording
-from .layout_positions import judged, layout_facts, play_first_move
+from . import layout_pages, wording
+from .layout_pages import is_layouts
+from .layout_positions import play_first_move
 from .models import Puzzle
+from .page_seats import table_seats
 from .positions import MAX_LINE, THEMES, Walk, analyse, play_line, principal_line, reach
 
 LINE_SEPARATOR = "."
@@ -112,12 +113,6 @@ def _payload(puzzle: Puzzle) -> str:
     return json.dumps([puzzle.variant.rules, puzzle.deal, puzzle.actions], sort_keys=True)
 
 
-def is_layouts(puzzle: Puzzle) -> bool:
-    """A three-player puzzle judged over every layout of the hidden cards: the page shows
-    only the reader's hand and what is public, and asks for one move."""
-    return puzzle.kind == "layouts"
-
-
 @lru_cache(maxsize=512)
 def _walk_cached(fingerprint: str, payload: str, keys: tuple[str, ...], kind: str) -> Walk:
     rules_dict, layout, actions = json.loads(payload)
@@ -198,17 +193,6 @@ class PuzzleView(TableView):
         return False
 
 
-def _names(seat: int, rules: RuleSet, active: tuple[int, ...]) -> list[str]:
-    """Each seat's name; at a table whose dealer sits out the one other player is "your
-    opponent", as the puzzle's sentences call him."""
-    names = seat_names(rules, seat)
-    if rules.dealer_sits_out:
-        for s in active:
-            if s != seat:
-                names[s] = _("Your opponent")
-    return names
-
-
 def _line_message(walk_: Walk, rules: RuleSet) -> str:
     if walk_.error == "illegal":
         code, details = walk_.error_details
@@ -256,7 +240,7 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
     judged = _judge(puzzle, keys, rules)
     deal, seat = judged.current.deal, judged.current.seat
     state = deal.state()
-    names = _names(seat, rules, tuple(deal.active))
+    names = seat_names_in_play(rules, seat, tuple(deal.active))
     steps = [a.to_dict() for a in judged.current.steps]
     last = state.get("last_trick") or []
     layouts = is_layouts(puzzle)
@@ -264,7 +248,7 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
         puzzle=puzzle,
         rules=rules,
         line=judged.keys,
-        seats=_seats(deal, state, names, seat, hidden=layouts),
+        seats=table_seats(deal, state, names, seat, hidden=layouts),
         turnup=None,
         trump=state.get("trump"),
         stock=0,
@@ -288,28 +272,12 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
         back_line=LINE_SEPARATOR.join(judged.keys),
     )
     if layouts:
-        view.solution, view.others = layout_solution(puzzle, rules)
+        start = walk(puzzle, []).deal
+        view.solution, view.others = layout_pages.layout_solution(puzzle, rules, start)
     else:
         view.solution, view.others = solution(puzzle, rules)
         view.best_line = _best_line(puzzle, names, seat, rules)
     return view, judged.status
-
-
-def _seats(
-    deal: Deal, state: StateShape, names: list[str], seat: int, *, hidden: bool = False
-) -> list[SeatView]:
-    """The active seats' hands, the reader's last (the idle dealer has none): face up in an
-    ending, where a counting player knows every card; with `hidden` the other hands are
-    only their number of cards (fair play: their codes never reach the page)."""
-    seats = []
-    for s in deal.active:
-        closed = hidden and s != seat
-        view = SeatView.of(state, s, name=names[s], you=seat, to_act=deal.to_act, hidden=closed)
-        if closed:
-            view = replace(view, cards=[""] * len(view.cards))
-        seats.append(view)
-    seats.sort(key=lambda s: s.is_you)
-    return seats
 
 
 def _choices(deal: Deal, seat: int, rules: RuleSet) -> list[dict]:
@@ -360,37 +328,11 @@ def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
 
 
 def public_deal(puzzle: Puzzle) -> dict:
-    """The puzzle's layout as open data: whole for an ending (every card is known there);
-    for a layouts puzzle only what the reader may see — its own hand, the cards the others
-    played to reach the position and a card shown face up — the rest null (fair play)."""
+    """The layout as open data (layout_pages.public_deal: no hidden card of a layouts
+    puzzle)."""
     if not is_layouts(puzzle):
         return puzzle.deal
-    shown = {a["card"] for a in puzzle.actions if a.get("type") == "play"}
-    state = walk(puzzle, []).deal.state()
-    if state.get("trump_card"):
-        shown.add(state["trump_card"])
-    hands = [
-        list(hand) if s == puzzle.seat else [c if c in shown else None for c in hand]
-        for s, hand in enumerate(puzzle.deal["hands"])
-    ]
-    return {**puzzle.deal, "hands": hands}
-
-
-def layout_solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
-    """The answer, why, and each other first move's worst case (all from the layout judge)."""
-    start = walk(puzzle, []).deal
-    judgement = judged(start)
-    facts = layout_facts(judgement)
-    answer = facts.answer[0]
-    label = choice_label(answer.to_dict(), rules)
-    lines = [str(layout_words.best_move(label, facts.value, rules))]
-    lines += [str(render_inline(x)) for x in wording.theme_sentences(puzzle.themes, {}, rules)]
-    lines.append(str(render_inline(layout_words.value_note())))
-    others = [
-        str(layout_words.other_move(choice_label(a.to_dict(), rules), w, facts.layouts, low, rules))
-        for a, w, low in facts.worse
-    ]
-    return lines, others
+    return layout_pages.public_deal(puzzle, walk(puzzle, []).deal.state())
 
 
 @dataclass
