@@ -26,6 +26,9 @@
   function show(message) {
     var box = live();
     if (!box) return;
+    // the server keeps the seat's last message number: a reloaded page or a second device
+    // goes on from it (starting again from 1 would have its moves refused as replays)
+    if (typeof message.seq === "number" && message.seq > seq) seq = message.seq;
     if (message.version === version && !message.message) return;
     var holder = document.createElement("div");
     holder.innerHTML = message.html;
