@@ -1,4 +1,7 @@
-"""Read puzzles/content/puzzles.json, re-check every puzzle with the solver, write the rows.
+"""Read puzzles/content/puzzles.json, re-check every puzzle, write the rows.
+
+Endings are re-checked with the exact solver, layouts puzzles (three players) with the
+layout judge over every layout of the hidden cards.
 
 The file is generated (`generate_puzzles`) and committed with its seed. A puzzle that does
 not hold — an illegal move, a position that is not exact, an answer that is not the
@@ -12,11 +15,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from sixtysix import Analysis, RuleSet, RuleSetError
+from sixtysix.solver import SolverError
+from sixtysix.solver.endings import Judgement
 
 from content.files import ContentError, LoadReport
 from content.rows import write_table
 from rules.models import Variant
 
+from .layout_positions import LAYOUT_THEME, check_layouts
 from .models import Puzzle
 from .positions import (
     DIFFICULTIES,
@@ -80,14 +86,25 @@ def _read(path: Path) -> list:
     return data["puzzles"]
 
 
+def check_kind(rules: RuleSet, kind: str, layout, actions, answer) -> Analysis | Judgement:
+    """The exact solver's check for an ending, the layout judge's for a layouts puzzle;
+    PuzzleError either way when the puzzle does not hold."""
+    if kind == "layouts":
+        return check_layouts(rules, layout, actions, answer)
+    try:
+        return check(rules, layout, actions, answer)
+    except SolverError as exc:  # e.g. an "ending" of three active seats
+        raise PuzzleError(f"the solver cannot decide here ({exc})") from exc
+
+
 @lru_cache(maxsize=4096)
-def _checked(payload: str) -> Analysis:
-    """The solver's verdict on one puzzle, once per process: a load that re-reads unchanged
-    puzzles (each release, each test's load) need not solve them again. The key is the whole
-    input (rules, deal, actions, answer), so any change is checked afresh; refusals raise
-    and are never kept."""
-    rules, layout, actions, answer = json.loads(payload)
-    return check(RuleSet.from_dict(rules), layout, actions, answer)
+def _checked(payload: str) -> Analysis | Judgement:
+    """The solver's (or layout judge's) verdict on one puzzle, once per process: a load that
+    re-reads unchanged puzzles (each release, each test's load) need not solve them again.
+    The key is the whole input (rules, kind, deal, actions, answer), so any change is
+    checked afresh; refusals raise and are never kept."""
+    rules, kind, layout, actions, answer = json.loads(payload)
+    return check_kind(RuleSet.from_dict(rules), kind, layout, actions, answer)
 
 
 @lru_cache(maxsize=4096)
@@ -98,11 +115,12 @@ def _signature(payload: str) -> str:
     return signature(reach(RuleSet.from_dict(rules), layout, actions))
 
 
-def _check(rules: RuleSet, rules_dict: dict, raw: dict) -> Analysis:
+def _check(rules: RuleSet, rules_dict: dict, raw: dict) -> Analysis | Judgement:
+    fields = [raw["kind"], raw["deal"], raw["actions"], raw["answer"]]
     try:
-        payload = json.dumps([rules_dict, raw["deal"], raw["actions"], raw["answer"]])
+        payload = json.dumps([rules_dict, *fields])
     except (TypeError, ValueError):  # not plain JSON: check it without the memo
-        return check(rules, raw["deal"], raw["actions"], raw["answer"])
+        return check_kind(rules, *fields)
     return _checked(payload)
 
 
@@ -156,6 +174,8 @@ def _check_tags(path: Path, where: str, raw: dict) -> None:
     """kind, theme (the main one of the themes) and an initial rating in range."""
     if raw["kind"] not in KINDS:
         raise ContentError(path, f"{where}: kind", f"one of {', '.join(KINDS)}")
+    if (raw["kind"] == "layouts") != (LAYOUT_THEME in raw["themes"]):
+        raise ContentError(path, f"{where}: kind", f"{LAYOUT_THEME} is the layouts kind's theme")
     if raw["theme"] != main_theme(raw["themes"]):
         raise ContentError(path, f"{where}: theme", "must be the main one of its themes")
     rating = raw["rating"]

@@ -11,11 +11,22 @@ import random
 
 from sixtysix import Deal, get_preset
 from sixtysix.players import RandomPlayer
+from sixtysix.solver.endings import supports_endings
 
+from .layout_positions import MIN_MOVES, is_layout_position, judged, layout_facts, qualifies
 from .positions import analyse, facts_of, margin_needed, signature
 
-COUNTS = {"classic66": 125, "schnapsen": 125, "classic66_32": 125, "idiot66": 125}
-"""Puzzles per variant (the solver's two-player, one-pack variants)."""
+COUNTS = {
+    "classic66": 125,
+    "schnapsen": 125,
+    "classic66_32": 125,
+    "idiot66": 125,
+    "three_dealer_out": 100,
+    "three_no_stock": 60,
+}
+"""Puzzles per variant, in page order (new variants are added at the end, so the pages of
+the earlier ones keep their numbers): the exact solver's two-seat variants (the idle
+dealer's table is one), then the layout judge's three-player endings."""
 MAX_DEALS = 12000
 """Deals tried per variant before giving up."""
 DECLARE_SHARE = 0.05
@@ -68,11 +79,37 @@ def _within(share: float, so_far: int, found: int) -> bool:
     return so_far + 1 <= share * (found + 1)
 
 
+def layout_candidates(variant: str, rng: random.Random):
+    """As `candidates`, for the layout judge's variants: the first small ending of a deal
+    (dealt from its layout, so that replaying the file gives the same deal) where one move
+    is best in every layout of the hidden cards."""
+    rules = get_preset(variant)
+    for _ in range(MAX_DEALS):
+        dealt = Deal.new(rules, seed=rng.randrange(2**31), dealer=rng.randrange(rules.players))
+        layout = layout_of(dealt)
+        deal = Deal.new(rules, layout=layout)
+        player = RandomPlayer(rng.randrange(2**31), end_weight=0.0)
+        while deal.result is None:
+            legal = deal.legal_actions()
+            if is_layout_position(deal) and len(legal) >= MIN_MOVES:
+                judgement = judged(deal)
+                if qualifies(judgement):
+                    facts = layout_facts(judgement)
+                    actions = [a.to_dict() for a in deal.actions]
+                    top = is_highest_card(deal, facts.answer[0])
+                    yield layout, actions, facts, signature(deal), top
+                    break
+            deal.apply(player.pick(legal))
+
+
 def candidates(variant: str, rng: random.Random):
     """Yield (layout, actions, facts, signature) for one qualifying position per deal."""
     rules = get_preset(variant)
+    if supports_endings(rules):
+        yield from layout_candidates(variant, rng)
+        return
     for _ in range(MAX_DEALS):
-        deal = Deal.new(rules, seed=rng.randrange(2**31), dealer=rng.randrange(2))
+        deal = Deal.new(rules, seed=rng.randrange(2**31), dealer=rng.randrange(rules.players))
         layout = layout_of(deal)
         player = RandomPlayer(rng.randrange(2**31), end_weight=0.0)
         while deal.result is None and not (deal.phase == "strict" and deal.closed_by is None):
@@ -127,7 +164,7 @@ def generate(seed: int, counts: dict[str, int] | None = None) -> list[dict]:
                     "value": int(facts.value),
                     "difficulty": facts.difficulty,
                     "themes": facts.themes,
-                    "kind": "ending",
+                    "kind": getattr(facts, "kind", "ending"),
                     "theme": facts.theme,
                     "rating": facts.rating,
                 }

@@ -28,7 +28,8 @@ class Puzzle(models.Model):
     difficulty = models.PositiveSmallIntegerField(_("difficulty"), choices=Difficulty.choices)
     themes = models.JSONField(_("themes"), default=list)
     kind = models.CharField(_("kind"), max_length=32, default="ending")
-    """What the puzzle asks (positions.KINDS): "ending" (stock used up, exact)."""
+    """What the puzzle asks (positions.KINDS): "ending" (stock used up, exact) or "layouts"
+    (three players: the one move best in every layout of the hidden cards)."""
     theme = models.CharField(_("main theme"), max_length=32, default="", blank=True)
     """The most specific of `themes` (positions.main_theme)."""
     rating = models.PositiveSmallIntegerField(_("initial rating"), default=1500)

@@ -21,6 +21,7 @@ from words.solver_facts import (
     consequence,
     consequence_of,
     last_trick_decides,
+    opponent_of,
     principal_line,
 )
 
@@ -33,8 +34,10 @@ THEMES = (
     "keep-marriage",
     "last-trick",
     "trump-ace",
+    "last-tricks-three",
 )
 MAIN_THEME_ORDER = (
+    "last-tricks-three",
     "trump-ace",
     "keep-marriage",
     "draw-trumps",
@@ -43,8 +46,10 @@ MAIN_THEME_ORDER = (
     "count-to-66",
 )
 """The puzzle's `theme` is the first of its themes in this order (the most specific)."""
-KINDS = ("ending",)
-"""ending: the stock is used up and the solver's values are exact."""
+KINDS = ("ending", "layouts")
+"""ending: the stock is used up and the solver's values are exact (two active seats).
+layouts: a small ending of three players, judged over every layout of the hidden cards
+(layout_positions.py)."""
 DIFFICULTIES = (1, 2, 3)
 RATINGS = (400, 3000)
 """The range of a puzzle's initial rating (the generator's, from the solver's facts)."""
@@ -189,7 +194,7 @@ def facts_of(deal: Deal, analysis: Analysis) -> Facts:
     if first.type == "declare" or (len(mine) > 1 and mine[1].type == "declare"):
         themes.append("count-to-66")
     trump = view.trump
-    opponent_hand = deal.state()["hands"][1 - seat]
+    opponent_hand = deal.state()["hands"][opponent_of(deal, seat)]
     if (
         first.type == "play"
         and not view.trick

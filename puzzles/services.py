@@ -9,16 +9,19 @@ from functools import lru_cache
 from django.http import Http404
 from django.utils.translation import gettext as _
 from sixtysix import Action, Deal, RuleSet
-from sixtysix.shapes import StateShape
 
-from words.explain import explain_refusal, seat_name
+from words import layout_words
+from words.explain import explain_refusal
 from words.log_words import describe_actions
 from words.markup import render_inline
 from words.result_words import describe_result
-from words.table import SeatView, TableView, choice_label, trick_winner_name
+from words.table import TableView, choice_label, seat_names_in_play, trick_winner_name
 
-from . import wording
+from . import layout_pages, wording
+from .layout_pages import is_layouts
+from .layout_positions import play_first_move
 from .models import Puzzle
+from .page_seats import table_seats
 from .positions import MAX_LINE, THEMES, Walk, analyse, play_line, principal_line, reach
 
 LINE_SEPARATOR = "."
@@ -111,9 +114,11 @@ def _payload(puzzle: Puzzle) -> str:
 
 
 @lru_cache(maxsize=512)
-def _walk_cached(fingerprint: str, payload: str, keys: tuple[str, ...]) -> Walk:
+def _walk_cached(fingerprint: str, payload: str, keys: tuple[str, ...], kind: str) -> Walk:
     rules_dict, layout, actions = json.loads(payload)
     start = reach(RuleSet.from_dict(rules_dict), layout, actions)
+    if kind == "layouts":
+        return play_first_move(start, list(keys))
     return play_line(start, list(keys))
 
 
@@ -146,7 +151,7 @@ def walk(puzzle: Puzzle, keys: list[str]) -> Walk:
     """The reader's line through the engine, computed once per puzzle and line."""
     payload = _payload(puzzle)
     digest = hashlib.sha256(payload.encode()).hexdigest()
-    return _walk_cached(digest, payload, tuple(keys))
+    return _walk_cached(digest, payload, tuple(keys), puzzle.kind)
 
 
 def parse_line(raw: str | None) -> list[str] | None:
@@ -188,10 +193,6 @@ class PuzzleView(TableView):
         return False
 
 
-def _names(seat: int) -> list[str]:
-    return [seat_name(s, seat, 2, False) for s in range(2)]
-
-
 def _line_message(walk_: Walk, rules: RuleSet) -> str:
     if walk_.error == "illegal":
         code, details = walk_.error_details
@@ -213,15 +214,19 @@ class _Judged:
 def _judge(puzzle: Puzzle, keys: list[str] | None, rules: RuleSet) -> _Judged:
     """A bad line starts the puzzle again (400); a wrong move is taken back, with why."""
     current = walk(puzzle, keys or [])
+    layouts = is_layouts(puzzle)
     if keys is None or current.error:
         message = (
             _line_message(current, rules) if current.error else str(wording.LINE_ERRORS["bad_key"])
         )
         return _Judged(walk(puzzle, []), [], "error", message, status=400)
     if current.wrong is not None:
-        return _Judged(current, keys[:-1], "wrong", wording.wrong_move(current.wrong, rules))
+        said = layout_words if layouts else wording
+        return _Judged(current, keys[:-1], "wrong", said.wrong_move(current.wrong, rules))
     if current.solved:
-        return _Judged(current, keys, "solved", wording.solved())
+        return _Judged(
+            current, keys, "solved", layout_words.right() if layouts else wording.solved()
+        )
     if len(keys) == 1:
         return _Judged(current, keys, "right", wording.first_right())
     if keys:
@@ -235,14 +240,15 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
     judged = _judge(puzzle, keys, rules)
     deal, seat = judged.current.deal, judged.current.seat
     state = deal.state()
-    names = _names(seat)
+    names = seat_names_in_play(rules, seat, tuple(deal.active))
     steps = [a.to_dict() for a in judged.current.steps]
     last = state.get("last_trick") or []
+    layouts = is_layouts(puzzle)
     view = PuzzleView(
         puzzle=puzzle,
         rules=rules,
         line=judged.keys,
-        seats=_seats(deal, state, names, seat),
+        seats=table_seats(deal, state, names, seat, hidden=layouts),
         turnup=None,
         trump=state.get("trump"),
         stock=0,
@@ -262,22 +268,16 @@ def puzzle_view(*, puzzle: Puzzle, keys: list[str] | None) -> tuple[PuzzleView, 
         result=str(render_inline(describe_result(deal.result.to_dict(), names, rules)))
         if deal.result is not None
         else "",
-        task=str(render_inline(wording.task(rules))),
+        task=str(render_inline(layout_words.task() if layouts else wording.task(rules))),
         back_line=LINE_SEPARATOR.join(judged.keys),
     )
-    view.solution, view.others = solution(puzzle, rules)
-    view.best_line = _best_line(puzzle, names, seat, rules)
+    if layouts:
+        start = walk(puzzle, []).deal
+        view.solution, view.others = layout_pages.layout_solution(puzzle, rules, start)
+    else:
+        view.solution, view.others = solution(puzzle, rules)
+        view.best_line = _best_line(puzzle, names, seat, rules)
     return view, judged.status
-
-
-def _seats(deal: Deal, state: StateShape, names: list[str], seat: int) -> list[SeatView]:
-    """Both hands face up, the reader's last."""
-    seats = [
-        SeatView.of(state, s, name=names[s], you=seat, to_act=deal.to_act, hidden=False)
-        for s in range(2)
-    ]
-    seats.sort(key=lambda s: s.is_you)
-    return seats
 
 
 def _choices(deal: Deal, seat: int, rules: RuleSet) -> list[dict]:
@@ -323,6 +323,14 @@ def solution(puzzle: Puzzle, rules: RuleSet) -> tuple[list[str], list[str]]:
         if m.action != answer[0]
     ]
     return lines, others
+
+
+def public_deal(puzzle: Puzzle) -> dict:
+    """The layout as open data (layout_pages.public_deal: no hidden card of a layouts
+    puzzle)."""
+    if not is_layouts(puzzle):
+        return puzzle.deal
+    return layout_pages.public_deal(puzzle, walk(puzzle, []).deal.state())
 
 
 @dataclass

@@ -57,13 +57,14 @@ def puzzle_detail(request, number):
 @cached_page()
 def puzzle_json(request, number):
     """Open data: the variant, the deal's layout, the actions to the position and the answer,
-    with the puzzle's kind, main theme and initial rating."""
+    with the puzzle's kind, main theme and initial rating. A layouts puzzle's layout names
+    only the cards its reader may see (services.public_deal)."""
     puzzle = services.puzzle_get(number=number)
     data = {
         "id": puzzle.number,
         "variant": puzzle.variant.slug,
         "rules": puzzle.variant.rules,
-        "deal": puzzle.deal,
+        "deal": services.public_deal(puzzle),
         "actions": puzzle.actions,
         "answer": puzzle.answer,
         "value": puzzle.value,

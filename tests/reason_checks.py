@@ -43,7 +43,8 @@ def _after(deal, action):
 
 def check_wrong(label, deal, wrong, best):
     """A wrong move's consequence holds on the lines played out after it and after the best."""
-    seat, opponent = deal.to_act, 1 - deal.to_act
+    seat = deal.to_act
+    opponent = next(s for s in deal.active if s != seat)  # the idle dealer is no opponent
     result, last = _after(deal, wrong.action)
     where = (label, wrong.action.key(), wrong.consequence)
     if wrong.consequence == "last_trick":

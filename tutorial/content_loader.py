@@ -30,7 +30,7 @@ from .replay import (
     ReplayError,
     Script,
     fill,
-    formed_placeholders,
+    misformed_placeholders,
     narration_values,
     placeholders,
     replay_once,
@@ -313,9 +313,14 @@ def _check_text(path: Path, where: str, language: str, text: str, values: dict) 
     missing = placeholders(text) - set(values)
     if missing:
         raise ContentError(path, where, f"placeholder(s) {sorted(missing)} unknown here", language)
-    not_cards = {name for name in formed_placeholders(text) if not values[name].startswith("[")}
-    if not_cards:
-        raise ContentError(path, where, f"only a card takes a form: {sorted(not_cards)}", language)
+    misformed = misformed_placeholders(text, values)
+    if misformed:
+        raise ContentError(
+            path,
+            where,
+            f"only a card takes a case, only a number a counted noun: {sorted(misformed)}",
+            language,
+        )
     check_tokens(path, where, language, fill(text, values))
 
 

@@ -14,6 +14,8 @@ from typing import Any
 from sixtysix import Action, Deal, EngineError, RuleSet
 from sixtysix.cards import RANK_POINTS, RANKS
 
+from words.lesson_words import COUNTED, counted
+
 # {name}, or {name:form} for a card or suit ("{turnup:acc}" fills "[9H:acc]"): the text in
 # each language names the form the card takes in its sentence.
 PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)(?::([a-z_]+))?\}")
@@ -179,12 +181,34 @@ def formed_placeholders(text: str) -> set[str]:
     return {match.group(1) for match in PLACEHOLDER.finditer(text) if match.group(2)}
 
 
+def misformed_placeholders(text: str, values: dict[str, str]) -> set[str]:
+    """The names whose form does not fit their value: a case (`{turnup:acc}`) only on a card
+    or suit, a counted noun (`{game_points:game_points}`, words.lesson_words.COUNTED) only on
+    a number."""
+    wrong = set()
+    for match in PLACEHOLDER.finditer(text):
+        name, form = match.group(1), match.group(2)
+        value = values.get(name)
+        if not form or value is None:
+            continue
+        if value.startswith("["):
+            if form in COUNTED:
+                wrong.add(name)
+        elif form not in COUNTED or not value.lstrip("-").isdigit():
+            wrong.add(name)
+    return wrong
+
+
 def _filled(match: re.Match, values: dict[str, str]) -> str:
     value = values.get(match.group(1))
     if value is None:
         return match.group(0)
     form = match.group(2)
-    return f"{value[:-1]}:{form}]" if form and value.startswith("[") else value
+    if form and value.startswith("["):
+        return f"{value[:-1]}:{form}]"
+    if form in COUNTED and value.lstrip("-").isdigit():
+        return counted(int(value), form)
+    return value
 
 
 def fill(text: str, values: dict[str, str]) -> str:

@@ -6,6 +6,7 @@ hint, already rendered); the sentence is made here.
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .markup import fill_html
 
@@ -27,3 +28,17 @@ def not_this_lesson_reply(hint: SafeString) -> SafeString:
         _("That move is allowed, but it is not the one this lesson is about. Hint: %(hint)s"),
         hint=hint,
     )
+
+
+# A number a lesson fills in with its noun, `{game_points:game_points}`: said with the
+# noun in the plural form the language gives that number ("3 punkty", "5 punktów").
+COUNTED = {
+    "game_points": lambda n: ngettext("%(n)s game point", "%(n)s game points", n) % {"n": n},
+    "card_points": lambda n: ngettext("%(n)d card point", "%(n)d card points", n) % {"n": n},
+    "cards": lambda n: ngettext("%(n)d card", "%(n)d cards", n) % {"n": n},
+}
+
+
+def counted(n: int, unit: str) -> str:
+    """`n` with its noun (a key of COUNTED) in the active language."""
+    return COUNTED[unit](n)

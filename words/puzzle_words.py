@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from sixtysix import RuleSet
 
+from . import layout_words
 from .markup import label_in, render_inline
 from .solver_words import worth, wrong_move
 
@@ -25,6 +26,7 @@ THEME_NAMES = {
     "keep-marriage": gettext_lazy("Keep the marriage"),
     "last-trick": gettext_lazy("The last trick"),
     "trump-ace": gettext_lazy("Lead or keep the trump Ace"),
+    "last-tricks-three": layout_words.THEME_NAME,
 }
 
 
@@ -100,6 +102,8 @@ def theme_sentences(themes: list[str], facts: dict[str, Any], rules: RuleSet) ->
                 out.append(_("Whoever wins the last trick wins the deal."))
         elif theme == "trump-ace":
             out.append(_trump_ace_sentence(facts))
+        elif theme == "last-tricks-three":
+            out.append(layout_words.theme_sentence())
     return out
 
 

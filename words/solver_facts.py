@@ -90,9 +90,11 @@ def last_trick_decides(line: Line, seat: int, rules: RuleSet) -> bool:
         return True
     bonus = rules.last_trick_bonus
     points = result.get("card_points") or []
-    if not bonus or len(points) != 2:
+    if not bonus or len(points) != 2 + rules.dealer_sits_out:
         return False
-    return bool(points[seat] - bonus <= points[1 - seat] + bonus)
+    # the idle dealer's 0 never tops the opponent's count
+    other = max(p for s, p in enumerate(points) if s != seat)
+    return bool(points[seat] - bonus <= other + bonus)
 
 
 @dataclass
@@ -108,6 +110,11 @@ class Wrong:
     """The numbers the sentence names (schneider: the opponent's `points` on the line)."""
 
 
+def opponent_of(deal: Deal, seat: int) -> int:
+    """The other active seat of a two-seat deal (the idle dealer of three is no opponent)."""
+    return next(s for s in deal.active if s != seat)
+
+
 def consequence(deal: Deal, action: Action) -> str:
     """What the move gives away (see consequence_of), without the numbers."""
     return consequence_of(deal, action)[0]
@@ -121,7 +128,8 @@ def consequence_of(deal: Deal, action: Action) -> tuple[str, dict[str, Any]]:
     opponent's points cross the schneider line."""
     if deal.to_act is None:
         return "", {}  # the deal is over: no move gives anything away
-    seat, opponent = deal.to_act, 1 - deal.to_act
+    seat = deal.to_act
+    opponent = opponent_of(deal, seat)
     rules = deal.rules
     d = deal.copy()
     d.apply(action)

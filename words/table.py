@@ -173,6 +173,17 @@ def seat_names(rules: RuleSet, you: int) -> list[str]:
     return [seat_name(s, you, rules.players, partners) for s in range(rules.players)]
 
 
+def seat_names_in_play(rules: RuleSet, you: int, active: tuple[int, ...]) -> list[str]:
+    """As seat_names; at a table whose dealer sits out the one other player is "your
+    opponent" (as the two-player sentences call him), not a seat beside you."""
+    names = seat_names(rules, you)
+    if rules.dealer_sits_out:
+        for s in active:
+            if s != you:
+                names[s] = _("Your opponent")
+    return names
+
+
 def same_side(seat: int, rules: RuleSet, you: int) -> bool:
     """The seat is the reader's own or, in a partnership game, the reader's partner's."""
     if seat == you:

@@ -95,7 +95,7 @@ def test_a_bad_filter_is_a_translated_400(client, query):
 
 
 def test_the_json_gives_variant_deal_actions_and_answer(client):
-    puzzle = Puzzle.objects.order_by("?").first()
+    puzzle = Puzzle.objects.filter(kind="ending").order_by("?").first()
     data = client.get(f"/da/puzzles/{puzzle.number}.json").json()
     assert data["variant"] == puzzle.variant.slug
     deal = reach(RuleSet.from_dict(data["rules"]), data["deal"], data["actions"])
@@ -112,7 +112,9 @@ def _line_url(puzzle, keys, lang="en"):
     return f"/{lang}/puzzles/{puzzle.number}/?line={'.'.join(keys)}"
 
 
-@pytest.mark.parametrize("variant", ["classic66", "schnapsen", "classic66_32", "idiot66"])
+@pytest.mark.parametrize(
+    "variant", ["classic66", "schnapsen", "classic66_32", "idiot66", "three_dealer_out"]
+)
 def test_playing_the_whole_line_against_the_best_defence(client, variant):
     puzzle = Puzzle.objects.filter(variant__slug=variant).order_by("-difficulty").first()
     start = _start(puzzle)
@@ -135,6 +137,19 @@ def test_playing_the_whole_line_against_the_best_defence(client, variant):
     assert "Solved!" in html
     assert 'class="result"' in html
     assert 'class="card-choice"' not in html  # nothing left to play
+
+
+def test_the_idle_dealers_table_shows_two_players_face_up(client):
+    """Dealer out: the two active hands face up, the other one "your opponent" (as the
+    sentences say), no seat for the idle dealer."""
+    puzzle = Puzzle.objects.filter(variant__slug="three_dealer_out").first()
+    start = _start(puzzle)
+    html = _text(client.get(f"/en/puzzles/{puzzle.number}/"))
+    opponent = next(s for s in start.active if s != puzzle.seat)
+    assert f'data-seat="{opponent}"' in html and "Your opponent" in html
+    assert f'data-seat="{start.dealer}"' not in html
+    for code in start.state()["hands"][opponent]:
+        assert f'data-card="{code}"' in html
 
 
 def test_a_worse_move_is_explained_with_its_values(client):

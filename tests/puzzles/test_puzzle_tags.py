@@ -26,7 +26,7 @@ def test_every_puzzle_has_a_kind_its_main_theme_and_a_rating_in_range():
 
 @pytest.mark.unit
 def test_the_tags_are_the_solvers_facts_of_the_position():
-    for p in PUZZLES[::7]:
+    for p in [p for p in PUZZLES if p["kind"] == "ending"][::7]:
         deal = reach(get_preset(p["variant"]), p["deal"], p["actions"])
         facts = facts_of(deal, analyse(deal))
         assert (facts.themes, facts.theme, facts.rating) == (p["themes"], p["theme"], p["rating"])

@@ -18,13 +18,15 @@ gains (`game_points_by_seat`), so +2 = the asking seat wins 2 game points, -3 = 
 The package: this module is the API (`solve`, `Analysis`, `MoveEval`, `supports`, the
 errors); search.py holds the alpha-beta search over internal states (every ending scored by
 outcomes.py, as the deal scores it); layouts.py reads the view and lists the layouts of the
-unseen cards consistent with it.
+unseen cards consistent with it; seats.py renumbers the two active seats of a table whose
+dealer sits out; endings.py judges small endings of three or four active seats over every
+layout of the hidden cards.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..actions import Action
 from ..cards import SUITS, get_pack
@@ -41,6 +43,7 @@ from .layouts import (
     supports,
 )
 from .search import DECLARE, KQ, MELD, Child, Game, SolverError, SolverTimeout
+from .seats import dealer_out, two_seat_view
 
 __all__ = [
     "ENUMERATE_LIMIT",
@@ -166,6 +169,12 @@ def solve(
     SolverTimeout is raised if not even one layout was solved. Raises SolverError outside
     the solver's domain.
     """
+    if dealer_out(rules):
+        two_view, two_rules = two_seat_view(view, rules)
+        analysis = solve(
+            two_view, two_rules, max_layouts=max_layouts, seed=seed, time_limit=time_limit
+        )
+        return replace(analysis, seat=view.seat)
     start = time.perf_counter()
     root = root_of(view, rules)
     me = root.me

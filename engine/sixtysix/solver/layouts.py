@@ -23,10 +23,11 @@ from .search import KQ, SolverError
 
 
 def supports(rules: RuleSet) -> bool:
-    """True when the solver handles this variant (two seats, one pack, 1/2/3 or raw scoring)."""
+    """True when the solver handles this variant (two seats, one pack, 1/2/3 or raw scoring;
+    a dealer who sits out leaves two seats, renumbered by seats.py)."""
     return (
-        rules.players == 2
-        and rules.active_players == 2
+        rules.active_players == 2
+        and rules.players - 2 == rules.dealer_sits_out
         and rules.partnerships == "none"
         and rules.bidding == "none"
         and rules.deck != "2x24"
