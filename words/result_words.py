@@ -59,8 +59,26 @@ def reason_words(code: object, rules: RuleSet, points: int | None = None) -> str
     return words(rules, points) if words else ""
 
 
+def _seat_words() -> set[str]:
+    """The site's own words for a seat or a side, in the active language: only these take a
+    small first letter inside a sentence."""
+    return {
+        _("You"),
+        _("Your opponent"),
+        _("Your partner"),
+        _("Left-hand player"),
+        _("Right-hand player"),
+        _("Player opposite"),
+        _("Your side"),
+        _("The other side"),
+    }
+
+
 def in_sentence(name: str) -> str:
-    """A seat's name inside a sentence ("Result: you and your partner"), not starting it."""
+    """A seat's name inside a sentence ("Result: you and your partner"), not starting it. A
+    player's own name (a friend at a table: "Result: Anna — …") keeps its capital."""
+    if str(name) not in _seat_words():
+        return name
     return name[:1].lower() + name[1:]
 
 

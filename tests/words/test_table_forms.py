@@ -50,7 +50,7 @@ FORBIDDEN = {
         "no_ties": r"\ba tie\b|\bequal totals\b",
     },
     "da": {
-        "one": r"\bde andre\b|\bhver modspiller\b|\bflest point\b",
+        "one": r"\bde andre\b|\bhver (af modspillerne|modspiller)\b|\bflest point\b",
         "many": r"\bdin modspiller\b",
         "team": r"\bjeg har\b|\bmener at have\b|\bhar du færre\b|\bdu har allerede\b",
         "solo": r"\bhold\b|\bmakker",
