@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import get_pack
 from .deal import Deal
+from .fast_core import supports
+from .fast_pimc import Leaves, played_out_fast
 from .players import PlayerView
 from .policy import fast_action, play_out_by_policy, step
 from .ruleset import RuleSet
@@ -83,15 +85,20 @@ def evaluate(
     time_limit: float | None,
     playouts: int | None = None,
     min_samples: int = 2,
+    fast: bool = False,
+    exact: bool = False,
 ) -> Evaluation:
     """Sample up to `samples` worlds (fewer when `playouts` or `time_limit` run out, but at
-    least `min_samples`) and play every candidate out in each."""
+    least `min_samples`) and play every candidate out in each. `fast`: play out on the
+    bitmask path where it plays the rules (the same moves, so the same values, faster);
+    `exact` (with `fast`): value each world from the strict phase on by the solver."""
     start = time.perf_counter()
     sampler = WorldSampler(view, rules)
     budget = playout_budget(rules) if playouts is None else playouts
     min_samples = min(min_samples, samples)
     samples = max(min_samples, min(samples, budget // max(1, len(candidates))))
     seat = view.seat
+    leaves = Leaves(rules) if exact and fast and supports(rules) else None
     k = len(candidates)
     totals = [0.0] * k
     wins = [0] * k
@@ -111,7 +118,10 @@ def evaluate(
             own = fast_action(world)
             default = candidates.index(own) if own in candidates else -1
         deadline = start + time_limit if time_limit is not None and i >= min_samples else None
-        values = _played_out(world, candidates, seat, deadline)
+        if fast and supports(rules):
+            values = played_out_fast(world, candidates, seat, deadline, leaves)
+        else:
+            values = _played_out(world, candidates, seat, deadline)
         if len(values) < k:  # out of time in mid-world: this world does not count
             break
         rows.append(values)
