@@ -179,17 +179,19 @@ class OurSeat(_Seat):
     """Our player at `seat`: it sees `player_view(deal, seat)` only; `times` gets the
     seconds of each decision with more than one legal move."""
 
-    def __init__(self, deal: Deal, seat: int, player: Player, times: list[float]) -> None:
+    def __init__(
+        self, deal: Deal, seat: int, player: Player, times: list[tuple[float, float]]
+    ) -> None:
         super().__init__(deal, seat)
         self.player = player
         self.times = times
 
     def _decide(self) -> Action:
         view = player_view(self.deal, self.seat)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.player.choose(view)
         if len(view.legal) > 1:
-            self.times.append(time.perf_counter() - start)
+            self.times.append((time.perf_counter() - start, time.process_time() - cpu))
         assert action.type != "declare", "a claim VU did not make by itself"
         self.deal.apply(action)
         return action
@@ -246,7 +248,7 @@ def check_sync(deal: Deal, state: g.GameState, bots: list[g.Bot], winner: int, e
 
 
 def play_deal(
-    deal: Deal, ours: int, player: Player, rng: random.Random, times: list[float]
+    deal: Deal, ours: int, player: Player, rng: random.Random, times: list[tuple[float, float]]
 ) -> tuple[int, int]:
     """Play `deal` to its end, our player at seat `ours`; (VU game points of our seat
     minus RdeepBot's, 1 if our engine's result differs from VU's else 0)."""
@@ -289,13 +291,13 @@ def run_rdeep(
     deals: int,
     me: str,
     make: Callable[[str, int, RuleSet], Player],
-    report: Callable[[str, str, str, list[float], list[float], str], None],
+    report: Callable[[str, str, str, list[float], list[tuple[float, float]], str], None],
 ) -> None:
     """Duplicate deals (each seed twice, seats swapped) of `me` against RdeepBot; `report`
     prints the row (values: our game points minus RdeepBot's per deal, by VU's rules)."""
     rules = rdeep_rules()
     values: list[float] = []
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     differs = 0
     for i in range(deals):
         seed, swap = divmod(i, 2)

@@ -36,6 +36,10 @@ class Leaves:
         self.rules = rules
         self.games: dict[object, Game] = {}
 
+    def nodes(self) -> int:
+        """Search nodes visited so far (a deterministic measure of the work done)."""
+        return sum(g.nodes for g in self.games.values())
+
     def value(self, d: FastDeal, seat: int) -> float:
         """`seat`'s exact game points less its opponent's from strict-phase position `d`."""
         closer = None if d.closed_by < 0 else d.closed_by

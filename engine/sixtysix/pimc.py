@@ -87,11 +87,14 @@ def evaluate(
     min_samples: int = 2,
     fast: bool = False,
     exact: bool = False,
+    nodes: int | None = None,
 ) -> Evaluation:
     """Sample up to `samples` worlds (fewer when `playouts` or `time_limit` run out, but at
     least `min_samples`) and play every candidate out in each. `fast`: play out on the
     bitmask path where it plays the rules (the same moves, so the same values, faster);
-    `exact` (with `fast`): value each world from the strict phase on by the solver."""
+    `exact` (with `fast`): value each world from the strict phase on by the solver, and
+    sample no further world once its search has visited `nodes` nodes (no clock: the
+    same work, so the same choice, on any machine)."""
     start = time.perf_counter()
     sampler = WorldSampler(view, rules)
     budget = playout_budget(rules) if playouts is None else playouts
@@ -111,6 +114,8 @@ def evaluate(
             spent = time.perf_counter() - start
             if spent + spent / i > time_limit:  # the next world would overrun the budget
                 break
+        if i >= min_samples and leaves and nodes is not None and leaves.nodes() >= nodes:
+            break  # the solver's share of the budget is spent
         world = sampler.sample(rng)
         if not all(world.is_legal(a) for a in candidates):
             continue  # a world the view should not allow (never seen): skip it

@@ -111,6 +111,23 @@ def test_a_level_is_deterministic_given_its_seed(level: str) -> None:
             deal.apply(first)
 
 
+@pytest.mark.parametrize("preset", ["schnapsen", "classic66_32"])
+def test_the_expert_search_repeats_exactly(preset: str) -> None:
+    """The expert's exact search (bitmask play-outs, solver leaves, a node budget, no
+    clock): two players of one seed weigh the same worlds to the same numbers."""
+    rules = get_preset(preset)
+    deal = Deal.new(rules, seed=345_000, dealer=0)
+    for _step in range(4):
+        if deal.result is not None or deal.to_act is None:
+            break
+        view = player_view(deal, deal.to_act)
+        a, b = player_for("expert", 9, rules), player_for("expert", 9, rules)
+        first, again = a.choose(view), b.choose(view)
+        assert first == again
+        assert getattr(a, "last", None) == getattr(b, "last", None)
+        deal.apply(first)
+
+
 def test_unknown_levels_are_refused_clearly() -> None:
     deal = Deal.new(get_preset("classic66"), seed=1)
     assert deal.to_act is not None
