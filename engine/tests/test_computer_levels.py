@@ -87,7 +87,7 @@ def test_every_level_over_hundreds_of_deals(preset: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", ["classic66", "schnapsen", "three_all_play"])
+@pytest.mark.parametrize("preset", ["classic66", "schnapsen", "idiot66", "three_all_play"])
 def test_every_level_at_full_strength(preset: str) -> None:
     decisions, _claims = play_levels(preset, 12, 330_000, None)
     assert decisions > 80
