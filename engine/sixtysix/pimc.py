@@ -103,10 +103,6 @@ def evaluate(
     seat = view.seat
     leaves = Leaves(rules) if exact and fast and supports(rules) else None
     k = len(candidates)
-    totals = [0.0] * k
-    wins = [0] * k
-    best = [0.0] * k
-    done = 0
     rows: list[list[float]] = []
     default = -1
     for i in range(samples):
@@ -130,6 +126,18 @@ def evaluate(
         if len(values) < k:  # out of time in mid-world: this world does not count
             break
         rows.append(values)
+    if not rows:
+        raise WorldError("no sampled world accepted the candidates")
+    return _evaluation(candidates, rows, default)
+
+
+def _evaluation(candidates: list[Action], rows: list[list[float]], default: int) -> Evaluation:
+    """The estimates from each world's values of the candidates (`rows`)."""
+    k = len(candidates)
+    totals = [0.0] * k
+    wins = [0] * k
+    best = [0.0] * k
+    for values in rows:
         top = max(values)
         tops = [j for j, v in enumerate(values) if v == top]
         for j, v in enumerate(values):
@@ -137,9 +145,7 @@ def evaluate(
             wins[j] += v > 0
         for j in tops:
             best[j] += 1 / len(tops)
-        done += 1
-    if not done:
-        raise WorldError("no sampled world accepted the candidates")
+    done = len(rows)
     moves = tuple(
         Estimate(a, totals[j] / done, wins[j] / done, best[j] / done)
         for j, a in enumerate(candidates)
