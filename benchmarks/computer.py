@@ -2,9 +2,10 @@
 
 Run: ``.venv/bin/python benchmarks/computer.py [deals] [variant ...] [--level L]
 [--against a,b] [--pairs]``: `--level` (default expert) plays against each of `--against`
-(levels, ``today`` = the clocked `ComputerPlayer()`, ``previous``, ``random``; default
-random,club); `--pairs` plays each level against every stronger level and the random
-player. A benchmark, not a test. The previous computer (rules of thumb in the open phase, the
+(levels, ``today`` = the clocked `ComputerPlayer()`, ``previous``, ``random``, ``rdeep`` =
+the VU package's RdeepBot in VU's Schnapsen, see rdeep.py; default random,club);
+`--pairs` plays each level against every stronger level and the random player. A
+benchmark, not a test. The previous computer (rules of thumb in the open phase, the
 solver in the strict phase) is loaded from git (``git show e466296:engine/sixtysix/
 computer.py``) into a temporary module of the package, so no copy of it lives in the
 tree. Every seed is played twice, the new computer's side taking the other seats the
@@ -12,9 +13,9 @@ second time (the same cards for both sides: a duplicate match); the other seats 
 opponent (in partnerships the new computer's partner is a new computer too). A deal is won
 when the new computer's side gains more game points than its opponents on average
 (`pimc.side_value` > 0; Idiot-66: raw totals). Printed per variant: deals, won, lost,
-drawn, win share with its 95 % Wilson interval, mean game points per deal and the
-player's wall-clock milliseconds per decision (p50, p99, max; only decisions with
-more than one legal move are timed).
+drawn, win share with its 95 % Wilson interval, mean game points per deal with its 95 %
+interval, the player's wall-clock milliseconds per decision (p50, p99, max; only
+decisions with more than one legal move are timed) and the p99 of its CPU time.
 """
 
 # ruff: noqa: S603, S607
