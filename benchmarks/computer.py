@@ -2,9 +2,10 @@
 
 Run: ``.venv/bin/python benchmarks/computer.py [deals] [variant ...] [--level L]
 [--against a,b] [--pairs]``: `--level` (default expert) plays against each of `--against`
-(levels, ``today`` = the clocked `ComputerPlayer()`, ``previous``, ``random``; default
-random,club); `--pairs` plays each level against every stronger level and the random
-player. A benchmark, not a test. The previous computer (rules of thumb in the open phase, the
+(levels, ``today`` = the clocked `ComputerPlayer()`, ``previous``, ``random``, ``rdeep`` =
+the VU package's RdeepBot in VU's Schnapsen, see rdeep.py; default random,club);
+`--pairs` plays each level against every stronger level and the random player. A
+benchmark, not a test. The previous computer (rules of thumb in the open phase, the
 solver in the strict phase) is loaded from git (``git show e466296:engine/sixtysix/
 computer.py``) into a temporary module of the package, so no copy of it lives in the
 tree. Every seed is played twice, the new computer's side taking the other seats the
@@ -12,9 +13,9 @@ second time (the same cards for both sides: a duplicate match); the other seats 
 opponent (in partnerships the new computer's partner is a new computer too). A deal is won
 when the new computer's side gains more game points than its opponents on average
 (`pimc.side_value` > 0; Idiot-66: raw totals). Printed per variant: deals, won, lost,
-drawn, win share with its 95 % Wilson interval, mean game points per deal and the
-player's wall-clock milliseconds per decision (p50, p99, max; only decisions with
-more than one legal move are timed).
+drawn, win share with its 95 % Wilson interval, mean game points per deal with its 95 %
+interval, the player's wall-clock milliseconds per decision (p50, p99, max; only
+decisions with more than one legal move are timed) and the p99 of its CPU time.
 """
 
 # ruff: noqa: S603, S607
@@ -38,6 +39,7 @@ from sixtysix.computer import LEVELS, ComputerPlayer, player_for  # noqa: E402
 from sixtysix.pimc import side_value  # noqa: E402
 from sixtysix.players import Player, RandomPlayer, player_view  # noqa: E402
 from sixtysix.presets import PRESET_IDS  # noqa: E402
+from sixtysix.ruleset import RuleSet  # noqa: E402
 
 PREVIOUS = "e466296"
 """The commit holding the computer before perfect-information Monte Carlo."""
@@ -94,12 +96,57 @@ def make_player(name: str, seed: int, previous: ModuleType | None) -> Player:
     raise SystemExit(f"unknown player {name!r}")
 
 
+def make_level(name: str, seed: int, rules: RuleSet) -> Player:
+    """A level's player for `rules` (the rdeep match's mapped rules)."""
+    return player_for(name, seed, rules)
+
+
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean of `values` and the half-width of its 95 % (normal) interval."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, z * math.sqrt(var / n)
+
+
+def report(
+    preset: str,
+    me: str,
+    against: str,
+    values: list[float],
+    times: list[tuple[float, float]],
+    note: str = "",
+) -> None:
+    """One row: deals, won/lost/drawn, win share [Wilson 95 %], game points per deal
+    (± 95 %), decision ms p50/p99/max by the wall clock, and the CPU time's p99 (the
+    process's own: other jobs on the machine stretch the wall clock, not this)."""
+    deals = len(values)
+    won = sum(v > 0 for v in values)
+    lost = sum(v < 0 for v in values)
+    lo, hi = wilson(won, deals)
+    mean, half = mean_interval(values)
+    ms = sorted(t * 1000 for t, _cpu in times) or [0.0]
+    cpu = sorted(c * 1000 for _t, c in times) or [0.0]
+    print(
+        f"{preset:<21} {me:<8} {against:<8} {deals:>5} {won:>5} {lost:>5} "
+        f"{deals - won - lost:>5} {won / deals:7.1%} [{lo:5.1%}, {hi:5.1%}] "
+        f"{mean:+6.2f} ±{half:4.2f} "
+        f"{ms[len(ms) // 2]:8.1f} {ms[int(0.99 * (len(ms) - 1))]:8.1f} {ms[-1]:8.1f} "
+        f"{cpu[int(0.99 * (len(cpu) - 1))]:8.1f}" + (f"  ({note})" if note else ""),
+        flush=True,
+    )
+
+
 def run(preset: str, deals: int, me: str, against: str, previous: ModuleType | None) -> None:
     """Play `deals` deals (seeds played twice, sides swapped) and print one row."""
+    if against == "rdeep":
+        from rdeep import run_rdeep
+
+        run_rdeep(deals, me, make_level, report)
+        return
     rules = get_preset(preset)
-    won = lost = drawn = 0
-    points = 0.0
-    times: list[float] = []
+    values: list[float] = []
+    times: list[tuple[float, float]] = []
     for i in range(deals):
         seed, swap = divmod(i, 2)
         dealer = seed % rules.players
@@ -114,24 +161,13 @@ def run(preset: str, deals: int, me: str, against: str, previous: ModuleType | N
         while deal.result is None and deal.to_act is not None:
             s = deal.to_act
             view = player_view(deal, s)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             action = players[s].choose(view)
             if s in mine and len(view.legal) > 1:
-                times.append(time.perf_counter() - start)
+                times.append((time.perf_counter() - start, time.process_time() - cpu))
             deal.apply(action)
-        value = side_value(deal, mine_seat)
-        points += value
-        won += value > 0
-        lost += value < 0
-        drawn += value == 0
-    lo, hi = wilson(won, deals)
-    ms = sorted(t * 1000 for t in times) or [0.0]
-    print(
-        f"{preset:<21} {me:<8} {against:<8} {deals:>5} {won:>5} {lost:>5} {drawn:>5} "
-        f"{won / deals:7.1%} [{lo:5.1%}, {hi:5.1%}] {points / deals:+6.2f} "
-        f"{ms[len(ms) // 2]:8.1f} {ms[int(0.99 * (len(ms) - 1))]:8.1f} {ms[-1]:8.1f}",
-        flush=True,
-    )
+        values.append(side_value(deal, mine_seat))
+    report(preset, me, against, values, times)
 
 
 def main() -> None:
@@ -148,21 +184,29 @@ def main() -> None:
     else:
         pairs = [(me, who) for who in option("--against", "random,club").split(",")]
     if any(who == "rdeep" for _me, who in pairs):
-        raise SystemExit(
-            "--against rdeep: the VU `schnapsen` package (RdeepBot) is not installed here "
-            "and no adapter is written yet (see engine/README.md, Levels)"
-        )
+        try:
+            from rdeep import RULES_TEXT
+        except ImportError:
+            raise SystemExit(
+                "--against rdeep needs the VU `schnapsen` package: .venv/bin/pip install "
+                "--no-deps -r benchmarks/requirements.txt"
+            ) from None
+        print(RULES_TEXT)
     deals = int(args[0]) if args and args[0].isdigit() else 200
     variants = [a for a in args if a in PRESET_IDS] or list(PRESET_IDS)
     previous = previous_module() if any("previous" in p for p in pairs) else None
     print(
         f"{'variant':<21} {'player':<8} {'against':<8} {'deals':>5} {'won':>5} {'lost':>5} "
-        f"{'drawn':>5} {'win':>7} {'95 % interval':>16} {'gp/deal':>6} {'p50 ms':>8} "
-        f"{'p99 ms':>8} {'max ms':>8}"
+        f"{'drawn':>5} {'win':>7} {'95 % interval':>16} {'gp/deal ± 95 %':>13} {'p50 ms':>8} "
+        f"{'p99 ms':>8} {'max ms':>8} {'cpu p99':>8}"
     )
+    for a, b in pairs:  # one VU game: not per variant
+        if b == "rdeep":
+            run("schnapsen", deals, a, b, previous)
     for preset in variants:
         for a, b in pairs:
-            run(preset, deals, a, b, previous)
+            if b != "rdeep":
+                run(preset, deals, a, b, previous)
 
 
 if __name__ == "__main__":

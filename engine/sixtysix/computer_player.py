@@ -17,10 +17,12 @@ rules themselves); it never sees another hand or the stock order.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from .actions import Action
 from .cards import POINTS, RANKS
 from .computer_thumb import RulesOfThumb, claim_is_true, honest_moves
+from .fast_core import supports as fast_supports
 from .pimc import Evaluation, evaluate
 from .players import PlayerView
 from .ruleset import RuleSet
@@ -33,6 +35,18 @@ TIE = 0.02
 """Sampled means closer than this (game points) count as equal."""
 
 
+@dataclass(frozen=True)
+class ExactSearch:
+    """The search where the bitmask path plays the rules (two seats, one pack): up to
+    `samples` worlds and `playouts` play-outs a move, each world's strict phase valued
+    by the solver, no further world once the solver has visited `nodes` nodes. A budget
+    of work, not of time: the same view and seed give the same move on any machine."""
+
+    samples: int
+    playouts: int
+    nodes: int
+
+
 class ComputerPlayer(RulesOfThumb):
     """A seeded computer player implementing the engine's `Player` protocol.
 
@@ -40,7 +54,8 @@ class ComputerPlayer(RulesOfThumb):
     layouts solved so far, or the rules of thumb when not even one was); `time_limit=None`
     makes the choice depend only on the view and the seed. `samples` bounds the worlds
     sampled per move and `playouts` the playouts per move (for 24 cards; fewer for bigger
-    packs), `layouts` the layouts the solver weighs after a close.
+    packs), `layouts` the layouts the solver weighs after a close. `exact`: the
+    stronger search (`ExactSearch`) wherever the bitmask path plays the rules.
     """
 
     def __init__(
@@ -52,12 +67,14 @@ class ComputerPlayer(RulesOfThumb):
         time_limit: float | None = 0.35,
         samples: int = 40,
         playouts: int | None = None,
+        exact: ExactSearch | None = None,
     ) -> None:
         super().__init__(seed, rules)
         self.layouts = layouts
         self.time_limit = time_limit
         self.samples = samples
         self.playouts = playouts
+        self.exact = exact
         self.last: Evaluation | None = None
         """The sampled evaluation behind the last choice (None when not sampled)."""
 
@@ -85,19 +102,38 @@ class ComputerPlayer(RulesOfThumb):
         if len(candidates) == 1:
             return candidates[0]
         try:
-            ev = evaluate(
-                view,
-                rules,
-                candidates,
-                random.Random(self.rng.randrange(1 << 30)),
-                samples=self.samples,
-                time_limit=self.time_limit,
-                playouts=self.playouts,
-            )
+            ev = self._evaluate(view, rules, candidates)
         except WorldError:
             return self._heuristic(view, rules, candidates)
         self.last = ev
         return pick(ev)
+
+    def _evaluate(self, view: PlayerView, rules: RuleSet, candidates: list[Action]) -> Evaluation:
+        """The sampled evaluation: `exact`'s where it applies, else the generic one."""
+        rng = random.Random(self.rng.randrange(1 << 30))
+        ex = self.exact
+        if ex is not None and fast_supports(rules):
+            return evaluate(
+                view,
+                rules,
+                candidates,
+                rng,
+                samples=ex.samples,
+                time_limit=self.time_limit,
+                playouts=ex.playouts,
+                fast=True,
+                exact=True,
+                nodes=ex.nodes,
+            )
+        return evaluate(
+            view,
+            rules,
+            candidates,
+            rng,
+            samples=self.samples,
+            time_limit=self.time_limit,
+            playouts=self.playouts,
+        )
 
     def _honest_best(self, view: PlayerView, rules: RuleSet, an: Analysis) -> Action:
         """The solver's best move, but never a claim the counted points do not carry.
@@ -144,4 +180,4 @@ def _points(code: str) -> int:
     return POINTS[RANKS.index(code[0])]
 
 
-__all__ = ["ORDER", "TIE", "ComputerPlayer", "pick"]
+__all__ = ["ORDER", "TIE", "ComputerPlayer", "ExactSearch", "pick"]

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import get_pack
 from .deal import Deal
+from .fast_core import supports
+from .fast_pimc import Leaves, played_out_fast
 from .players import PlayerView
 from .policy import fast_action, play_out_by_policy, step
 from .ruleset import RuleSet
@@ -83,20 +85,24 @@ def evaluate(
     time_limit: float | None,
     playouts: int | None = None,
     min_samples: int = 2,
+    fast: bool = False,
+    exact: bool = False,
+    nodes: int | None = None,
 ) -> Evaluation:
     """Sample up to `samples` worlds (fewer when `playouts` or `time_limit` run out, but at
-    least `min_samples`) and play every candidate out in each."""
+    least `min_samples`) and play every candidate out in each. `fast`: play out on the
+    bitmask path where it plays the rules (the same moves, so the same values, faster);
+    `exact` (with `fast`): value each world from the strict phase on by the solver, and
+    sample no further world once its search has visited `nodes` nodes (no clock: the
+    same work, so the same choice, on any machine)."""
     start = time.perf_counter()
     sampler = WorldSampler(view, rules)
     budget = playout_budget(rules) if playouts is None else playouts
     min_samples = min(min_samples, samples)
     samples = max(min_samples, min(samples, budget // max(1, len(candidates))))
     seat = view.seat
+    leaves = Leaves(rules) if exact and fast and supports(rules) else None
     k = len(candidates)
-    totals = [0.0] * k
-    wins = [0] * k
-    best = [0.0] * k
-    done = 0
     rows: list[list[float]] = []
     default = -1
     for i in range(samples):
@@ -104,6 +110,8 @@ def evaluate(
             spent = time.perf_counter() - start
             if spent + spent / i > time_limit:  # the next world would overrun the budget
                 break
+        if i >= min_samples and leaves and nodes is not None and leaves.nodes() >= nodes:
+            break  # the solver's share of the budget is spent
         world = sampler.sample(rng)
         if not all(world.is_legal(a) for a in candidates):
             continue  # a world the view should not allow (never seen): skip it
@@ -111,10 +119,25 @@ def evaluate(
             own = fast_action(world)
             default = candidates.index(own) if own in candidates else -1
         deadline = start + time_limit if time_limit is not None and i >= min_samples else None
-        values = _played_out(world, candidates, seat, deadline)
+        if fast and supports(rules):
+            values = played_out_fast(world, candidates, seat, deadline, leaves)
+        else:
+            values = _played_out(world, candidates, seat, deadline)
         if len(values) < k:  # out of time in mid-world: this world does not count
             break
         rows.append(values)
+    if not rows:
+        raise WorldError("no sampled world accepted the candidates")
+    return _evaluation(candidates, rows, default)
+
+
+def _evaluation(candidates: list[Action], rows: list[list[float]], default: int) -> Evaluation:
+    """The estimates from each world's values of the candidates (`rows`)."""
+    k = len(candidates)
+    totals = [0.0] * k
+    wins = [0] * k
+    best = [0.0] * k
+    for values in rows:
         top = max(values)
         tops = [j for j, v in enumerate(values) if v == top]
         for j, v in enumerate(values):
@@ -122,9 +145,7 @@ def evaluate(
             wins[j] += v > 0
         for j in tops:
             best[j] += 1 / len(tops)
-        done += 1
-    if not done:
-        raise WorldError("no sampled world accepted the candidates")
+    done = len(rows)
     moves = tuple(
         Estimate(a, totals[j] / done, wins[j] / done, best[j] / done)
         for j, a in enumerate(candidates)

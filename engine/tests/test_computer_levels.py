@@ -87,7 +87,7 @@ def test_every_level_over_hundreds_of_deals(preset: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", ["classic66", "schnapsen", "three_all_play"])
+@pytest.mark.parametrize("preset", ["classic66", "schnapsen", "idiot66", "three_all_play"])
 def test_every_level_at_full_strength(preset: str) -> None:
     decisions, _claims = play_levels(preset, 12, 330_000, None)
     assert decisions > 80
@@ -109,6 +109,23 @@ def test_a_level_is_deterministic_given_its_seed(level: str) -> None:
             again = choose(deal.copy(), s, level, seed=i, playouts=playouts)
             assert first == again
             deal.apply(first)
+
+
+@pytest.mark.parametrize("preset", ["schnapsen", "classic66_32"])
+def test_the_expert_search_repeats_exactly(preset: str) -> None:
+    """The expert's exact search (bitmask play-outs, solver leaves, a node budget, no
+    clock): two players of one seed weigh the same worlds to the same numbers."""
+    rules = get_preset(preset)
+    deal = Deal.new(rules, seed=345_000, dealer=0)
+    for _step in range(4):
+        if deal.result is not None or deal.to_act is None:
+            break
+        view = player_view(deal, deal.to_act)
+        a, b = player_for("expert", 9, rules), player_for("expert", 9, rules)
+        first, again = a.choose(view), b.choose(view)
+        assert first == again
+        assert getattr(a, "last", None) == getattr(b, "last", None)
+        deal.apply(first)
 
 
 def test_unknown_levels_are_refused_clearly() -> None:
