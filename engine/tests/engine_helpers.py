@@ -99,13 +99,15 @@ def minimax_reference(deal: Deal, seat: int) -> dict[Action, int]:
     """Brute-force reference for the solver tests: the value of every legal action.
 
     Plain minimax over `Deal.copy()` / `apply` on the full (omniscient) deal, no pruning;
-    the value is `seat`'s game points minus the opponent's. Only for small positions.
+    the value is `seat`'s game points minus the opponent's (the other active seat: an idle
+    dealer holds nothing). Only for small positions.
     """
+    opponent = next(s for s in deal.active if s != seat)
 
     def value(d: Deal) -> int:
         if d.result is not None:
             by = d.result.game_points_by_seat
-            return by[seat] - by[1 - seat]
+            return by[seat] - by[opponent]
         vals = []
         for a in d.legal_actions():
             c = d.copy()

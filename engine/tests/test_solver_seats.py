@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from sixtysix import Action, Deal, get_preset
+from engine_helpers import minimax_reference
+from sixtysix import Deal, get_preset
 from sixtysix.players import player_view
 from sixtysix.solver import solve, supports
 from sixtysix.solver.seats import active_seats
@@ -29,29 +30,6 @@ def ending(seed: int, max_cards: int) -> Deal | None:
     return None
 
 
-def brute_force(deal: Deal, seat: int) -> dict[Action, int]:
-    """Plain minimax on the whole deal: the seat's game points minus its opponent's."""
-    opponent = next(s for s in deal.active if s != seat)
-
-    def value(d: Deal) -> int:
-        if d.result is not None:
-            by = d.result.game_points_by_seat
-            return by[seat] - by[opponent]
-        vals = []
-        for a in d.legal_actions():
-            c = d.copy()
-            c.apply(a)
-            vals.append(value(c))
-        return max(vals) if d.to_act == seat else min(vals)
-
-    out = {}
-    for a in deal.legal_actions():
-        c = deal.copy()
-        c.apply(a)
-        out[a] = value(c)
-    return out
-
-
 def test_the_idle_dealers_table_is_in_the_solvers_domain() -> None:
     assert supports(RULES)
     assert not supports(get_preset("three_all_play"))
@@ -68,7 +46,7 @@ def test_the_mapped_solver_matches_brute_force_on_random_endings() -> None:
             continue
         seat = deal.to_act
         analysis = solve(player_view(deal, seat), deal.rules)
-        reference = brute_force(deal, seat)
+        reference = minimax_reference(deal, seat)
         assert analysis.perfect_information
         assert analysis.seat == seat
         assert {m.action: m.value for m in analysis.moves} == reference, seed
