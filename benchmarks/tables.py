@@ -206,7 +206,9 @@ async def run(tables, servers, seconds, kill, think):
     start, cpu0, mine0 = time.monotonic(), cpu_seconds(servers), time.process_time()
     recovery = None
     await asyncio.sleep(seconds / 2 if kill else seconds)
+    steady = latencies  # the moves before a worker is killed
     if kill:
+        steady = list(latencies)
         killed_at = time.monotonic()
         servers[1].kill()
         await asyncio.gather(*(reconnect(t, urls[0], latencies, listeners) for t in tables))
@@ -225,7 +227,7 @@ async def run(tables, servers, seconds, kill, think):
     for t in tables:
         for sock in t.sockets.values():
             await sock.close()
-    return latencies, pages, idle_pages, elapsed, recovery, (cpu, mine)
+    return latencies, steady, pages, idle_pages, elapsed, recovery, (cpu, mine)
 
 
 def check_database(path, tables):
@@ -268,7 +270,7 @@ def main():
     try:
         tables = open_tables(servers[0].url, args.tables)
         result = asyncio.run(run(tables, servers, args.seconds, args.workers == 2, args.think))
-        latencies, pages, idle_pages, elapsed, recovery, (cpu, mine) = result
+        latencies, steady, pages, idle_pages, elapsed, recovery, (cpu, mine) = result
         lost, duplicated = check_database(database, tables)
         moves = sum(t.made for t in tables)
         layer = "redis" if args.redis else "in-memory"
@@ -282,6 +284,9 @@ def main():
             f" {100 * cpu / elapsed:.0f} % of a core; the clients: {100 * mine / elapsed:.0f} %"
         )
         print(f"move -> every seat's update: {update} ({len(latencies)} moves)")
+        if args.workers == 2:
+            calm = f"p50 {pct(steady, 0.5):.0f} ms, p99 {pct(steady, 0.99):.0f} ms"
+            print(f"  before the worker was killed: {calm} ({len(steady)} moves)")
         print(f"lost moves: {lost}, duplicated moves: {duplicated}")
         print(f"cached page /en/variants/: {page} (p99 {pct(pages, 0.99):.1f}) while playing")
         if args.workers == 2:

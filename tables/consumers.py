@@ -101,9 +101,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is None:
             return await self._refuse(lambda: _("This seat is not yours."), 4403)
         await self.channel_layer.group_add(group_name(self.table.pk), self.channel_name)
-        if await database_sync_to_async(play.present)(self.table, self.seat) is not None:
-            await database_sync_to_async(changed)(self.table.pk)
-        await self.send_state()
+        await database_sync_to_async(play.present)(self.table, self.seat)
+        # every seat is told the table as it stands (this one too, through the group): a
+        # worker that died between a commit and its notice left the others a version behind
+        await database_sync_to_async(changed)(self.table.pk)
         self._spawn(self._tick())  # a worker may have died between two moves: play on
 
     def _place(self) -> tuple[Table, Seat]:
